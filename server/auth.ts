@@ -1,0 +1,115 @@
+/**
+ * `Auth(request, config)`: the one entry point. A web `Request` in, a web `Response` out (or the
+ * internal response with `raw`). The stages, in order (wire §1.3):
+ *
+ *   resolve config → parse → validate (fail closed) → context (CSRF, callbackUrl) → action → response
+ */
+import { runAction } from "./actions/index.js";
+import { normalizeConfig, type NormalizedConfig } from "./core/config.js";
+import { createContext, requestOrigin } from "./core/context.js";
+import { errorToInternal, type ErrorTarget } from "./core/error-response.js";
+import { AuthError, ErrorPageLoop, InvalidCallbackUrl, UntrustedHost } from "./core/errors.js";
+import { createLogger } from "./core/logger.js";
+import { parseRequest, type RequestInternal } from "./core/request.js";
+import { CONFIG_ERROR_BODY, jsonResponse, toResponse } from "./core/response.js";
+import { absolutePage, isValidCallbackUrl, withQuery } from "./core/redirect.js";
+import { foyerRoute, hasFoyerRoutes } from "./routes/index.js";
+import type { AuthConfig, Awaitable, ResponseInternal } from "./types.js";
+import type { raw } from "./core/markers.js";
+
+export type ConfigInput = AuthConfig | ((request: Request) => Awaitable<AuthConfig>);
+
+/**
+ * Handles one request for Foyer's routes under `basePath` (default `/auth`).
+ *
+ * ```ts
+ * const response = await Auth(request, { providers: [Credentials({ … })], secret: process.env.AUTH_SECRET });
+ * ```
+ */
+export async function Auth(request: Request, config: AuthConfig & { raw: typeof raw }): Promise<ResponseInternal | Response>;
+export async function Auth(request: Request, config: ConfigInput): Promise<Response>;
+export async function Auth(request: Request, configInput: ConfigInput): Promise<Response | ResponseInternal> {
+  let userConfig: AuthConfig;
+  try {
+    userConfig = typeof configInput === "function" ? await configInput(request) : configInput;
+  } catch (error) {
+    createLogger({}).error(error instanceof Error ? error : new Error(String(error)));
+    return jsonResponse(500, CONFIG_ERROR_BODY);
+  }
+  const config = normalizeConfig(userConfig);
+  const { logger } = config;
+
+  let parsed;
+  try {
+    parsed = await parseRequest(request, config.basePath, config.maxBodySize, hasFoyerRoutes);
+  } catch (error) {
+    logger.error(error as Error);
+    return jsonResponse(400, "Bad request.");
+  }
+  if (parsed.kind === "bad-request") {
+    logger.debug("request refused", { reason: parsed.reason });
+    return parsed.head ? new Response(null, { status: 400, headers: { "Content-Type": "application/json" } }) : jsonResponse(400, "Bad request.");
+  }
+  if (parsed.kind === "too-large") {
+    return jsonResponse(413, { error: "PayloadTooLarge", message: `The request body is larger than ${parsed.limit} bytes.` });
+  }
+  if (parsed.kind === "foyer") return foyerRoute(parsed.request.area)!(parsed.request, config);
+
+  const req = parsed.request;
+  const returnRedirect = Boolean(req.headers.get("x-auth-return-redirect"));
+  const target: ErrorTarget = {
+    origin: requestOrigin(config, req.url),
+    basePath: config.basePath === "/" ? "" : config.basePath,
+    pages: config.pages,
+  };
+
+  const configError = config.error ?? requestError(config, req);
+  if (configError) {
+    logger.error(configError);
+    return configErrorResponse(config, req, target);
+  }
+
+  try {
+    const ctx = await createContext(config, req);
+    const internal = await runAction(ctx);
+    internal.cookies = internal.cookies?.length ? [...ctx.initCookies, ...internal.cookies] : ctx.initCookies;
+    return config.raw ? internal : toResponse(internal, returnRedirect);
+  } catch (error) {
+    logger.error(error instanceof Error ? error : new Error(String(error)));
+    if (config.raw && error instanceof AuthError && !returnRedirect) throw error;
+    const isSessionPost = req.action === "session" && req.method === "POST";
+    // The error path answers without cookies, as Auth.js does (wire §1.6, §21).
+    return toResponse(errorToInternal(error, target, isSessionPost), returnRedirect);
+  }
+}
+
+/** Checks that depend on the request: host trust and the callback URL given in the query (wire §17.3). */
+function requestError(config: NormalizedConfig, req: RequestInternal): AuthError | undefined {
+  if (!config.trustHost) {
+    return new UntrustedHost(
+      `Host must be trusted. URL was: ${req.url.origin}${req.url.pathname}. Set AUTH_URL to the public URL of the app, or AUTH_TRUST_HOST=true when a trusted proxy sets the Host header.`,
+    );
+  }
+  const callbackUrl = req.query.callbackUrl;
+  if (callbackUrl !== undefined && !isValidCallbackUrl(callbackUrl, requestOrigin(config, req.url))) {
+    return new InvalidCallbackUrl(`Invalid callback URL. Received: ${callbackUrl.slice(0, 200)}`);
+  }
+  return undefined;
+}
+
+const HTML_ACTIONS = new Set(["signin", "signout", "error", "verify-request"]);
+
+/**
+ * How a config error is answered (wire §17.3): page GETs go to the error page (a custom one by
+ * redirect, unless that would loop); everything else gets the generic 500 JSON. Never details.
+ */
+function configErrorResponse(config: NormalizedConfig, req: RequestInternal, target: ErrorTarget): Response {
+  if (req.method === "GET" && HTML_ACTIONS.has(req.action) && config.pages.error) {
+    const errorPage = absolutePage(config.pages.error, target.origin);
+    const callbackUrl = req.query.callbackUrl;
+    const loops = callbackUrl !== undefined && (callbackUrl.startsWith(config.pages.error) || callbackUrl.startsWith(errorPage));
+    if (!loops) return toResponse({ redirect: withQuery(errorPage, { error: "Configuration" }) }, false);
+    config.logger.error(new ErrorPageLoop(`The custom error page ${config.pages.error} is itself failing; answering with the built-in response.`));
+  }
+  return jsonResponse(500, CONFIG_ERROR_BODY);
+}

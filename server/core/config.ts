@@ -1,0 +1,317 @@
+/**
+ * Configuration: environment defaults, normalisation and validation, done once per config object
+ * and cached by identity. Validation fails closed: a broken config is remembered as an error that
+ * every request answers with Auth.js's generic response, while the log carries the specific class
+ * and a message that says what to change.
+ *
+ * Nothing here is shared between configs: each config object gets its own normalised copy.
+ */
+import { decode, encode, DEFAULT_MAX_AGE, secretList } from "../jwt/index.js";
+import type { CookiesOptions } from "../types.js";
+import type {
+  Account,
+  AuthConfig,
+  Awaitable,
+  CallbacksOptions,
+  CommonProviderOptions,
+  EventCallbacks,
+  JWT,
+  JWTDecodeParams,
+  JWTEncodeParams,
+  PagesOptions,
+  Session,
+  Theme,
+  User,
+} from "../types.js";
+import { resolveCookies } from "../cookies/defaults.js";
+import { crypto as cryptoBackend } from "../jwt/crypto.js";
+import { skipCSRFCheck as skipCSRFCheckMarker, raw as rawMarker } from "./markers.js";
+import { setEnvDefaults, type EnvObject } from "./env.js";
+import {
+  AuthError,
+  EventError,
+  InvalidConfiguration,
+  MissingAdapter,
+  MissingAuthorize,
+  MissingSecret,
+  InvalidProvider,
+} from "./errors.js";
+import { createLogger, type LoggerInstance, type LogLevel } from "./logger.js";
+import { defaultRedirect } from "./redirect.js";
+import { DEFAULT_MAX_BODY_SIZE } from "./request.js";
+
+/** A provider after its factory ran and its user options were merged over its defaults. */
+export interface InternalProvider extends CommonProviderOptions {
+  [key: string]: unknown;
+}
+
+/** Provider kinds this version of Foyer can sign in with. Later kinds join as they are built. */
+const SUPPORTED_PROVIDER_TYPES = new Set(["credentials"]);
+
+export interface ResolvedSessionOptions {
+  strategy: "cookie" | "jwt" | "database";
+  maxAge: number | Date;
+  updateAge: number;
+  generateSessionToken: () => string;
+  seal: (params: JWTEncodeParams) => Awaitable<string>;
+  unseal: (params: JWTDecodeParams) => Awaitable<JWT | null>;
+  /** True when seal/unseal are Foyer's own (lets the session reader skip work it knows is not needed). */
+  defaultCodec: boolean;
+}
+
+export type ResolvedCallbacks = Required<Omit<CallbacksOptions, "authorized">> & Pick<CallbacksOptions, "authorized">;
+
+export interface NormalizedConfig {
+  basePath: string;
+  secret: string[];
+  /** The secrets joined as Auth.js does for CSRF hashes (`String(array)`). */
+  csrfSecret: string;
+  trustHost: boolean;
+  /** `AUTH_URL` (or `NEXTAUTH_URL`) origin, which wins over the request's. */
+  envOrigin?: string;
+  providers: InternalProvider[];
+  providerById: Map<string, InternalProvider>;
+  session: ResolvedSessionOptions;
+  /** Lifetime of session tokens: `jwt.maxAge`, else `session.maxAge`. */
+  tokenMaxAge: number | Date;
+  callbacks: ResolvedCallbacks;
+  /** True when the jwt callback is the default one (the token is never changed by it). */
+  defaultJwtCallback: boolean;
+  events: Required<EventCallbacks>;
+  logger: LoggerInstance;
+  pages: PagesOptions;
+  theme: Theme;
+  useSecureCookies?: boolean;
+  cookies: { secure: CookiesOptions; plain: CookiesOptions };
+  skipCSRFCheck: boolean;
+  raw: boolean;
+  maxBodySize: number;
+  /** The first validation failure, if any. Every request is answered with it. */
+  error?: AuthError;
+}
+
+const cache = new WeakMap<AuthConfig, NormalizedConfig>();
+
+/** The normalised form of `config`, computed once per config object. */
+export function normalizeConfig(config: AuthConfig, env: EnvObject = process.env): NormalizedConfig {
+  let normalized = cache.get(config);
+  if (!normalized) {
+    normalized = buildConfig(config, env);
+    cache.set(config, normalized);
+  }
+  return normalized;
+}
+
+function buildConfig(userConfig: AuthConfig, env: EnvObject): NormalizedConfig {
+  const logger = createLogger(userConfig);
+  // Env defaults go on a copy: the user's object keeps what they wrote (except basePath, which
+  // Auth.js writes back and integrations read).
+  const config: AuthConfig = { ...userConfig, providers: Array.isArray(userConfig.providers) ? [...userConfig.providers] : userConfig.providers };
+  let error: AuthError | undefined;
+  try {
+    if (!Array.isArray(config.providers)) throw new InvalidConfiguration("`providers` must be an array with at least one provider.");
+    setEnvDefaults(env, config, false, logger);
+  } catch (caught) {
+    error = caught instanceof AuthError ? caught : new InvalidConfiguration("Could not read the configuration", caught as Error);
+  }
+  userConfig.basePath ??= config.basePath;
+  if (userConfig.debug || userConfig.logLevel === "verbose") logger.warn("debug-enabled");
+
+  const secret = secretList(config.secret).filter((s) => typeof s === "string" && s !== "");
+  const providers = error ? [] : resolveProviders(config);
+  const session = resolveSession(config, logger);
+  const callbacks: ResolvedCallbacks = {
+    signIn: config.callbacks?.signIn ?? (() => true),
+    redirect: config.callbacks?.redirect ?? defaultRedirect,
+    session: config.callbacks?.session ?? defaultSessionCallback,
+    jwt: config.callbacks?.jwt ?? ((params) => params.token),
+    authorized: config.callbacks?.authorized,
+  };
+
+  const normalized: NormalizedConfig = {
+    basePath: normalizeBasePath(config.basePath ?? "/auth"),
+    secret,
+    csrfSecret: String(config.secret ?? ""),
+    trustHost: Boolean(config.trustHost),
+    envOrigin: originOf(env.AUTH_URL ?? env.NEXTAUTH_URL),
+    providers,
+    providerById: new Map(providers.map((p) => [p.id, p])),
+    session,
+    tokenMaxAge: config.jwt?.maxAge ?? session.maxAge,
+    callbacks,
+    defaultJwtCallback: !config.callbacks?.jwt,
+    events: wrapEvents(config.events ?? {}, logger),
+    logger,
+    pages: config.pages ?? {},
+    theme: config.theme ?? {},
+    useSecureCookies: config.useSecureCookies,
+    cookies: { secure: resolveCookies(true, config.cookies), plain: resolveCookies(false, config.cookies) },
+    skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheckMarker,
+    raw: config.raw === rawMarker,
+    maxBodySize: config.maxBodySize ?? DEFAULT_MAX_BODY_SIZE,
+  };
+  normalized.error = error ?? validate(normalized, config);
+  return normalized;
+}
+
+function normalizeBasePath(basePath: string): string {
+  const trimmed = basePath.replace(/\/+$/, "");
+  return trimmed === "" ? "/" : trimmed;
+}
+
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function resolveProviders(config: AuthConfig): InternalProvider[] {
+  return config.providers.map((provider) => {
+    const instance = (typeof provider === "function" ? provider() : provider) as CommonProviderOptions;
+    const { options, ...defaults } = instance ?? ({} as CommonProviderOptions);
+    return deepMerge(defaults, options ?? {}) as InternalProvider;
+  });
+}
+
+/** Merges plain objects recursively; the second argument wins; arrays and functions are replaced. */
+function deepMerge(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...target };
+  for (const [key, value] of Object.entries(source)) {
+    if (value === undefined) continue;
+    const existing = out[key];
+    out[key] = isMergeable(existing) && isMergeable(value) ? deepMerge(existing, value) : value;
+  }
+  return out;
+}
+
+function isMergeable(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+function resolveSession(config: AuthConfig, logger: LoggerInstance): ResolvedSessionOptions {
+  const options = config.session ?? {};
+  const legacyEncode = config.jwt?.encode;
+  const legacyDecode = config.jwt?.decode;
+  if ((legacyEncode || legacyDecode) && !options.seal && !options.unseal) logger.warn("jwt-option-deprecated");
+  const seal = options.seal ?? legacyEncode ?? encode;
+  const unseal = options.unseal ?? legacyDecode ?? decode;
+  return {
+    strategy: options.strategy ?? (config.adapter ? "database" : "cookie"),
+    maxAge: options.maxAge ?? DEFAULT_MAX_AGE,
+    updateAge: options.updateAge ?? 24 * 60 * 60,
+    generateSessionToken: options.generateSessionToken ?? (() => cryptoBackend.randomUUID()),
+    seal,
+    unseal,
+    defaultCodec: seal === encode && unseal === decode,
+  };
+}
+
+/** The session callback's default: name, email and image of the user, and the expiry. */
+function defaultSessionCallback({ session }: { session: Session }): Session {
+  const user = session.user ?? {};
+  const expires = session.expires as unknown;
+  return {
+    user: { name: user.name, email: user.email, image: user.image },
+    expires: expires instanceof Date ? expires.toISOString() : (session.expires as string),
+  };
+}
+
+/** Events are awaited, and a throwing handler is logged as `EventError` without breaking the flow. */
+function wrapEvents(events: EventCallbacks, logger: LoggerInstance): Required<EventCallbacks> {
+  const names = ["signIn", "signOut", "createUser", "updateUser", "linkAccount", "session"] as const;
+  const wrapped = {} as Record<(typeof names)[number], (message: any) => Promise<void>>;
+  for (const name of names) {
+    const handler = events[name] as ((message: unknown) => unknown) | undefined;
+    wrapped[name] = async (message: unknown) => {
+      if (!handler) return;
+      try {
+        await handler(message);
+      } catch (error) {
+        logger.error(new EventError(`The ${name} event handler threw`, error as Error));
+      }
+    };
+  }
+  return wrapped as Required<EventCallbacks>;
+}
+
+const LOG_LEVELS = new Set<LogLevel>(["error", "warn", "verbose", "silent"]);
+const STRATEGIES = new Set(["cookie", "jwt", "database"]);
+
+/** Checks what does not depend on the request. The first failure wins. */
+function validate(config: NormalizedConfig, source: AuthConfig): AuthError | undefined {
+  if (config.secret.length === 0) {
+    return new MissingSecret(
+      "No secret is configured. Set the AUTH_SECRET environment variable (32+ random characters, e.g. from `openssl rand -base64 33`) or pass `secret` in the config.",
+    );
+  }
+  if (!config.basePath.startsWith("/")) {
+    return new InvalidConfiguration(`basePath must start with "/"; got ${JSON.stringify(source.basePath)}.`);
+  }
+  if (source.logLevel !== undefined && !LOG_LEVELS.has(source.logLevel)) {
+    return new InvalidConfiguration(`logLevel must be one of error, warn, verbose, silent; got ${JSON.stringify(source.logLevel)}.`);
+  }
+  if (config.providers.length === 0) {
+    return new InvalidConfiguration("`providers` must list at least one provider, e.g. `providers: [Credentials({ … })]`.");
+  }
+  const seen = new Set<string>();
+  for (const provider of config.providers) {
+    if (typeof provider.id !== "string" || provider.id === "" || /[/?#\s]/.test(provider.id)) {
+      return new InvalidProvider(`Every provider needs an \`id\` usable in a URL path; got ${JSON.stringify(provider.id)}.`);
+    }
+    if (seen.has(provider.id)) {
+      return new InvalidProvider(`Two providers have the id "${provider.id}". Give one of them another \`id\`.`);
+    }
+    seen.add(provider.id);
+    if (!SUPPORTED_PROVIDER_TYPES.has(provider.type)) {
+      return new InvalidProvider(
+        `Provider "${provider.id}" has type ${JSON.stringify(provider.type)}, which this version of Foyer cannot sign in with yet (supported: ${[...SUPPORTED_PROVIDER_TYPES].join(", ")}).`,
+      );
+    }
+    if (provider.type === "credentials" && typeof provider.authorize !== "function") {
+      return new MissingAuthorize(
+        `Credentials provider "${provider.id}" has no authorize() function. Add \`authorize(credentials) { … return user or null }\` to its options.`,
+      );
+    }
+  }
+  const session = source.session ?? {};
+  if (!STRATEGIES.has(config.session.strategy)) {
+    return new InvalidConfiguration(`session.strategy must be "cookie", "jwt" or "database"; got ${JSON.stringify(session.strategy)}.`);
+  }
+  if (config.session.strategy === "database") {
+    if (!source.adapter) return new MissingAdapter("Database session requires an adapter. Add `adapter` to the config or set session.strategy to \"cookie\".");
+    return new InvalidConfiguration(
+      "Database sessions are not available in this version of Foyer yet. Remove `adapter` or set session.strategy to \"cookie\".",
+    );
+  }
+  const maxAge = config.session.maxAge;
+  if (maxAge instanceof Date ? Number.isNaN(maxAge.valueOf()) : !(Number.isFinite(maxAge) && maxAge > 0)) {
+    return new InvalidConfiguration(`session.maxAge must be a positive number of seconds or a valid Date; got ${String(maxAge)}.`);
+  }
+  if (!(Number.isFinite(config.session.updateAge) && config.session.updateAge >= 0)) {
+    return new InvalidConfiguration(`session.updateAge must be a number of seconds ≥ 0; got ${String(session.updateAge)}.`);
+  }
+  for (const [page, value] of Object.entries(config.pages)) {
+    if (value !== undefined && (typeof value !== "string" || !isPageUrl(value))) {
+      return new InvalidConfiguration(`pages.${page} must be a path starting with "/" or an http(s) URL; got ${JSON.stringify(value)}.`);
+    }
+  }
+  if (!(Number.isInteger(config.maxBodySize) && config.maxBodySize > 0)) {
+    return new InvalidConfiguration(`maxBodySize must be a positive whole number of bytes; got ${String(source.maxBodySize)}.`);
+  }
+  return undefined;
+}
+
+function isPageUrl(value: string): boolean {
+  if (/^\/(?![/\\])/.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+export type { Account, User };

@@ -1,0 +1,103 @@
+/**
+ * Everything an action needs about one request, built once before the action runs: the origin,
+ * the cookie names in force, the provider, the CSRF state and the resolved callback URL, plus the
+ * cookies this initialisation itself must set (wire §3.5).
+ */
+import type { Cookie, CookiesOptions } from "../types.js";
+import type { InternalProvider, NormalizedConfig } from "./config.js";
+import { isCrossSiteRequest, verifyCsrf } from "./csrf.js";
+import { InvalidProvider } from "./errors.js";
+import type { LoggerInstance } from "./logger.js";
+import { isValidCallbackUrl } from "./redirect.js";
+import type { RequestInternal } from "./request.js";
+
+export interface RequestContext {
+  config: NormalizedConfig;
+  req: RequestInternal;
+  logger: LoggerInstance;
+  /** The origin users see (`AUTH_URL`'s when set): `U` in the wire reference. */
+  origin: string;
+  /** `U + basePath`, without a trailing slash. */
+  authUrl: string;
+  cookies: CookiesOptions;
+  provider?: InternalProvider;
+  csrf: {
+    token: string;
+    verified: boolean;
+    /** Why the check failed, for the log (never shown to the client). */
+    failure?: string;
+  };
+  callbackUrl: string;
+  /** Cookies set by initialisation: a new CSRF cookie, a changed callback-url cookie. */
+  initCookies: Cookie[];
+}
+
+/** The origin of a request as Foyer answers it: `AUTH_URL`'s origin when set, else the request URL's. */
+export function requestOrigin(config: NormalizedConfig, url: URL): string {
+  return config.envOrigin ?? url.origin;
+}
+
+export async function createContext(config: NormalizedConfig, req: RequestInternal): Promise<RequestContext> {
+  const origin = requestOrigin(config, req.url);
+  const secure = config.useSecureCookies ?? origin.startsWith("https:");
+  const cookies = secure ? config.cookies.secure : config.cookies.plain;
+  const basePath = config.basePath === "/" ? "" : config.basePath;
+  const initCookies: Cookie[] = [];
+
+  let provider: InternalProvider | undefined;
+  if (req.providerId !== undefined) {
+    provider = config.providerById.get(req.providerId);
+    if (!provider) {
+      throw new InvalidProvider(
+        `Provider with id "${req.providerId}" not found. Available providers: [${config.providers.map((p) => p.id).join(", ")}].`,
+      );
+    }
+  }
+
+  let csrf: RequestContext["csrf"];
+  if (config.skipCSRFCheck) {
+    csrf = { token: "", verified: true };
+  } else {
+    const isPost = req.method === "POST";
+    const state = await verifyCsrf({
+      cookieValue: req.cookies[cookies.csrfToken.name],
+      secret: config.csrfSecret,
+      isPost,
+      bodyToken: req.body?.csrfToken,
+    });
+    if (state.newCookieValue) initCookies.push({ ...cookies.csrfToken, value: state.newCookieValue });
+    csrf = { token: state.token, verified: state.verified };
+    if (isPost && !state.verified) {
+      csrf.failure = state.newCookieValue ? "no valid CSRF cookie" : "csrfToken in the body does not match the CSRF cookie";
+    } else if (isPost && isCrossSiteRequest(req.headers, origin)) {
+      csrf = { token: state.token, verified: false, failure: "cross-site request (Origin / Sec-Fetch-Site)" };
+    }
+  }
+
+  const callbackUrl = await resolveCallbackUrl(config, req, cookies, origin, initCookies);
+  return { config, req, logger: config.logger, origin, authUrl: origin + basePath, cookies, provider, csrf, callbackUrl, initCookies };
+}
+
+/**
+ * `callbackUrl` from the body, else the query, else the callback-url cookie, passed through the
+ * redirect callback (wire §7). An invalid cookie value is ignored and overwritten rather than
+ * failing every request of that browser.
+ */
+async function resolveCallbackUrl(
+  config: NormalizedConfig,
+  req: RequestInternal,
+  cookies: CookiesOptions,
+  origin: string,
+  initCookies: Cookie[],
+): Promise<string> {
+  const fromBody = req.body?.callbackUrl;
+  const param = typeof fromBody === "string" && fromBody !== "" ? fromBody : req.query.callbackUrl;
+  const cookieValue = req.cookies[cookies.callbackUrl.name];
+  let resolved: unknown;
+  if (param) resolved = await config.callbacks.redirect({ url: param, baseUrl: origin });
+  else if (cookieValue && isValidCallbackUrl(cookieValue, origin)) resolved = await config.callbacks.redirect({ url: cookieValue, baseUrl: origin });
+  else resolved = origin;
+  const callbackUrl = typeof resolved === "string" && resolved !== "" ? resolved : origin;
+  if (callbackUrl !== cookieValue) initCookies.push({ ...cookies.callbackUrl, value: callbackUrl });
+  return callbackUrl;
+}

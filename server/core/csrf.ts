@@ -1,0 +1,63 @@
+/**
+ * CSRF protection: Auth.js's double-submit cookie (`<token>|sha256hex(token + secret)`, wire §4),
+ * plus Foyer's browser-provenance check: a POST whose `Origin` names another origin, or whose
+ * `Sec-Fetch-Site` is `cross-site`, fails the same way a bad token does (security case R-REQ-05).
+ * Requests without those headers (server to server) are judged by the token alone.
+ */
+import { crypto } from "../jwt/crypto.js";
+
+export interface CsrfState {
+  /** The token to hand out (`GET /csrf`, hidden form fields). */
+  token: string;
+  /** Whether this request passed the CSRF check (only a POST can). */
+  verified: boolean;
+  /** The cookie value to set when a new token was minted. */
+  newCookieValue?: string;
+}
+
+const encoder = new TextEncoder();
+
+/** Checks the CSRF cookie and the submitted token; mints a new token when the cookie is missing or forged. */
+export async function verifyCsrf(options: {
+  cookieValue: string | undefined;
+  secret: string;
+  isPost: boolean;
+  bodyToken: unknown;
+}): Promise<CsrfState> {
+  const { cookieValue, secret, isPost, bodyToken } = options;
+  if (cookieValue) {
+    const separator = cookieValue.indexOf("|");
+    if (separator > 0) {
+      const token = cookieValue.slice(0, separator);
+      const hash = cookieValue.slice(separator + 1);
+      const expected = await crypto.sha256Hex(`${token}${secret}`);
+      if (constantTimeEqual(hash, expected)) {
+        const verified = isPost && typeof bodyToken === "string" && constantTimeEqual(bodyToken, token);
+        return { token, verified };
+      }
+    }
+  }
+  const token = Buffer.from(crypto.randomBytes(32)).toString("hex");
+  const hash = await crypto.sha256Hex(`${token}${secret}`);
+  return { token, verified: false, newCookieValue: `${token}|${hash}` };
+}
+
+/** Constant-time string comparison (security case V11.2.4). */
+export function constantTimeEqual(a: string, b: string): boolean {
+  const left = encoder.encode(a);
+  const right = encoder.encode(b);
+  // Compare against itself on a length mismatch so timing does not depend on where strings differ.
+  if (left.length !== right.length) return crypto.timingSafeEqual(left, left) && false;
+  return crypto.timingSafeEqual(left, right);
+}
+
+/**
+ * True when the browser says this request came from another site. `Origin: null` (sandboxed or
+ * privacy-stripped contexts) counts as foreign.
+ */
+export function isCrossSiteRequest(headers: Headers, origin: string): boolean {
+  const fetchSite = headers.get("sec-fetch-site");
+  if (fetchSite === "cross-site") return true;
+  const requestOrigin = headers.get("origin");
+  return requestOrigin !== null && requestOrigin !== origin;
+}

@@ -1,0 +1,161 @@
+/**
+ * Turns a web `Request` into the parsed request every action works on (wire §1.1). Nothing here
+ * trusts its input: bodies are capped, objects have no prototype (security case R-REQ-09), and a
+ * body that is not a JSON object or a form is ignored rather than guessed at.
+ */
+import { parseCookieHeader } from "../cookies/parse.js";
+import type { AuthAction } from "../types.js";
+import { isAuthAction } from "./env.js";
+
+export interface RequestInternal {
+  /** The original request (providers' `authorize` gets a copy of it). */
+  request: Request;
+  url: URL;
+  method: "GET" | "POST";
+  action: AuthAction;
+  providerId?: string;
+  headers: Headers;
+  cookies: Record<string, string>;
+  /** Parsed body of a POST: a flat form or a JSON object; `undefined` for other content types. */
+  body?: Record<string, unknown>;
+  query: Record<string, string>;
+  /** The `error` query parameter. */
+  error?: string;
+}
+
+/** A request under `{basePath}/assets/…` or `{basePath}/account/…`: Foyer's own routes. */
+export interface FoyerRouteRequest {
+  request: Request;
+  url: URL;
+  /** `assets` or `account`. */
+  area: FoyerArea;
+  /** The path segments after the area. */
+  segments: string[];
+}
+
+export type FoyerArea = "assets" | "account";
+export const FOYER_AREAS: readonly FoyerArea[] = ["assets", "account"];
+
+export type ParsedRequest =
+  | { kind: "action"; request: RequestInternal }
+  | { kind: "foyer"; request: FoyerRouteRequest }
+  | { kind: "bad-request"; reason: string; head: boolean }
+  | { kind: "too-large"; limit: number };
+
+export const DEFAULT_MAX_BODY_SIZE = 1024 * 1024;
+
+class BodyTooLarge extends Error {}
+class BadBody extends Error {}
+
+/**
+ * Parses the request. `isFoyerArea` says which of Foyer's own areas have routes; requests to
+ * areas without routes are answered exactly as Auth.js would (400).
+ */
+export async function parseRequest(
+  request: Request,
+  basePath: string,
+  maxBodySize: number,
+  isFoyerArea: (area: FoyerArea) => boolean,
+): Promise<ParsedRequest> {
+  const method = request.method;
+  if (method !== "GET" && method !== "POST") {
+    return { kind: "bad-request", reason: `Unsupported method ${method}`, head: method === "HEAD" };
+  }
+  const url = new URL(request.url);
+  const segments = actionSegments(url.pathname, basePath);
+  if (!segments) return { kind: "bad-request", reason: "Path is not under basePath", head: false };
+
+  const area = segments[0] as FoyerArea;
+  if (FOYER_AREAS.includes(area) && isFoyerArea(area)) {
+    return { kind: "foyer", request: { request, url, area, segments: segments.slice(1) } };
+  }
+  if (segments.length > 2) return { kind: "bad-request", reason: "Too many path segments", head: false };
+  const [action, provider] = segments as [string, string | undefined];
+  if (!isAuthAction(action)) return { kind: "bad-request", reason: `Unknown action ${action}`, head: false };
+  if (provider !== undefined && action !== "signin" && action !== "callback" && action !== "webauthn-options") {
+    return { kind: "bad-request", reason: `Action ${action} takes no provider`, head: false };
+  }
+
+  let body: Record<string, unknown> | undefined;
+  if (method === "POST") {
+    try {
+      body = await readBody(request, maxBodySize);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return { kind: "too-large", limit: maxBodySize };
+      return { kind: "bad-request", reason: "Unparseable body", head: false };
+    }
+  }
+
+  const query = flatParams(url.searchParams);
+  return {
+    kind: "action",
+    request: {
+      request,
+      url,
+      method,
+      action,
+      providerId: provider === "undefined" ? undefined : provider,
+      headers: request.headers,
+      cookies: parseCookieHeader(request.headers.get("cookie")),
+      body,
+      query,
+      error: query.error,
+    },
+  };
+}
+
+/** The segments after basePath (1 or more), or `null` when the path is not under basePath. */
+function actionSegments(pathname: string, basePath: string): string[] | null {
+  const base = basePath === "/" ? "" : basePath.replace(/\/$/, "");
+  if (!pathname.startsWith(base) || pathname.length <= base.length) return null;
+  const rest = pathname.slice(base.length);
+  if (rest[0] !== "/") return null;
+  const segments = rest.split("/").filter(Boolean);
+  return segments.length ? segments : null;
+}
+
+async function readBody(request: Request, limit: number): Promise<Record<string, unknown> | undefined> {
+  const contentType = request.headers.get("content-type") ?? "";
+  const isJson = contentType.includes("application/json");
+  const isForm = contentType.includes("application/x-www-form-urlencoded");
+  const declared = Number(request.headers.get("content-length"));
+  if (declared > limit) throw new BodyTooLarge();
+  if (!request.body) return undefined;
+  const text = await readCapped(request, limit);
+  if (!isJson && !isForm) return undefined;
+  if (isForm) return flatParams(new URLSearchParams(text));
+  if (text.trim() === "") return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new BadBody();
+  }
+  // A JSON value that is not an object carries no fields (security case R-REQ-08).
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return undefined;
+  return Object.assign(Object.create(null), parsed);
+}
+
+async function readCapped(request: Request, limit: number): Promise<string> {
+  const reader = request.body!.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new BodyTooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Search params as a flat object without prototype; a repeated key keeps its last value. */
+function flatParams(params: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = Object.create(null);
+  for (const [key, value] of params) out[key] = value;
+  return out;
+}

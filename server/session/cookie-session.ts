@@ -1,0 +1,154 @@
+/**
+ * Sessions kept in an encrypted cookie (strategies `cookie` and `jwt`, identical on the wire).
+ *
+ * Reading follows Auth.js (wire §6.1) with one deliberate deviation: the cookie is re-sealed only when
+ * `now − iat ≥ updateAge`, when the jwt callback changed the token, or on an update — not on every
+ * read. Tokens stay interchangeable with Auth.js either way.
+ */
+import { decodeWithPlaintext } from "../jwt/index.js";
+import { ChunkedCookie } from "../cookies/chunks.js";
+import type { RequestContext } from "../core/context.js";
+import { InvalidConfiguration, JWTSessionError } from "../core/errors.js";
+import type { Account, Cookie, JWT, Profile, ResponseInternal, Session, User } from "../types.js";
+import { NO_CACHE_HEADERS, JSON_HEADERS } from "../core/response.js";
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** The session token's lifetime in seconds from now, and the cookie's expiry, for the config in force. */
+function lifetime(ctx: RequestContext): { maxAge: number; expires: Date } {
+  const maxAge = ctx.config.tokenMaxAge;
+  if (maxAge instanceof Date) {
+    const seconds = Math.floor((maxAge.valueOf() - Date.now()) / 1000);
+    if (seconds <= 0) throw new InvalidConfiguration(`session.maxAge is the date ${maxAge.toISOString()}, which has passed.`);
+    return { maxAge: seconds, expires: maxAge };
+  }
+  return { maxAge, expires: new Date(Date.now() + maxAge * 1000) };
+}
+
+function sessionCookie(ctx: RequestContext): ChunkedCookie {
+  return new ChunkedCookie(ctx.cookies.sessionToken, ctx.req.cookies);
+}
+
+/** Seals `token` and returns the cookies that store it (chunked when large). */
+async function writeToken(ctx: RequestContext, chunks: ChunkedCookie, token: JWT): Promise<{ cookies: Cookie[]; expires: Date }> {
+  const { maxAge, expires } = lifetime(ctx);
+  const sealed = await ctx.config.session.seal({ token, secret: ctx.config.secret, salt: ctx.cookies.sessionToken.name, maxAge });
+  const { cookies, chunked } = chunks.write(sealed, { expires });
+  if (chunked) {
+    ctx.logger.warn("session-cookie-chunked");
+    ctx.logger.debug("CHUNKING_SESSION_COOKIE", { size: sealed.length, cookies: cookies.length });
+  }
+  return { cookies, expires };
+}
+
+/**
+ * `GET /session` and `POST /session` for cookie sessions. `update` is the client's data on POST.
+ */
+export async function readCookieSession(ctx: RequestContext, update?: { data: unknown }): Promise<ResponseInternal<Session | null>> {
+  const response: ResponseInternal<Session | null> = {
+    body: null,
+    headers: update ? { ...JSON_HEADERS } : { ...NO_CACHE_HEADERS },
+    cookies: [],
+  };
+  const chunks = sessionCookie(ctx);
+  const sealed = chunks.value;
+  if (!sealed) {
+    if (chunks.names.length) response.cookies = chunks.clean();
+    return response;
+  }
+  try {
+    const { callbacks, session, defaultJwtCallback } = ctx.config;
+    const salt = ctx.cookies.sessionToken.name;
+    let payload: JWT | null;
+    let before: string | undefined;
+    if (session.defaultCodec) {
+      const decoded = await decodeWithPlaintext({ token: sealed, secret: ctx.config.secret, salt });
+      payload = decoded?.payload ?? null;
+      before = decoded?.plaintext;
+    } else {
+      payload = await session.unseal({ token: sealed, secret: ctx.config.secret, salt });
+    }
+    if (!payload) throw new Error("Invalid JWT");
+    // Captured before the callback runs: it may change the token in place.
+    if (!defaultJwtCallback) before ??= JSON.stringify(payload);
+
+    const token = update
+      ? await callbacks.jwt({ token: payload, session: update.data, trigger: "update" })
+      : await callbacks.jwt({ token: payload, session: undefined });
+    if (token === null || token === undefined) {
+      response.cookies = chunks.clean();
+      return response;
+    }
+
+    const iat = typeof token.iat === "number" ? token.iat : undefined;
+    const changed = !defaultJwtCallback && JSON.stringify(token) !== before;
+    const due = iat === undefined || nowSeconds() - iat >= session.updateAge;
+    let expires: Date;
+    if (update || changed || due) {
+      const written = await writeToken(ctx, chunks, token);
+      response.cookies = written.cookies;
+      expires = written.expires;
+    } else {
+      expires = typeof token.exp === "number" ? new Date(token.exp * 1000) : lifetime(ctx).expires;
+    }
+
+    const sessionInput: Session = {
+      user: { name: token.name, email: token.email, image: token.picture },
+      expires: expires.toISOString(),
+    };
+    const body = (await callbacks.session({ session: sessionInput, token })) as Session;
+    response.body = body;
+    await ctx.config.events.session({ session: body, token });
+    return response;
+  } catch (error) {
+    ctx.logger.error(new JWTSessionError("The session cookie could not be read; it was cleared", error as Error));
+    response.body = null;
+    response.cookies = chunks.names.length ? chunks.clean() : [{ ...ctx.cookies.sessionToken, value: "", options: { ...ctx.cookies.sessionToken.options, maxAge: 0 } }];
+    return response;
+  }
+}
+
+export interface SignInResult {
+  user: User;
+  account: Account | null;
+  profile?: Profile;
+  isNewUser?: boolean;
+}
+
+/**
+ * Creates the cookie session after a successful sign-in: jwt callback (trigger `signIn`/`signUp`),
+ * seal, chunk. The one place every provider kind goes through.
+ */
+export async function issueCookieSession(ctx: RequestContext, result: SignInResult): Promise<Cookie[]> {
+  const { user, account, profile, isNewUser } = result;
+  const defaultToken: JWT = {
+    name: user.name,
+    email: user.email,
+    picture: user.image,
+    sub: user.id === undefined || user.id === null ? undefined : String(user.id),
+  };
+  const token = await ctx.config.callbacks.jwt({
+    token: defaultToken,
+    user,
+    account,
+    profile,
+    isNewUser,
+    trigger: isNewUser ? "signUp" : "signIn",
+  });
+  const chunks = sessionCookie(ctx);
+  if (token === null || token === undefined) return chunks.clean();
+  return (await writeToken(ctx, chunks, token)).cookies;
+}
+
+/** Decodes the current session token for sign-out; `null` when there is none or it does not open. */
+export async function currentCookieToken(ctx: RequestContext): Promise<{ token: JWT | null; chunks: ChunkedCookie }> {
+  const chunks = sessionCookie(ctx);
+  if (!chunks.value) return { token: null, chunks };
+  try {
+    const token = await ctx.config.session.unseal({ token: chunks.value, secret: ctx.config.secret, salt: ctx.cookies.sessionToken.name });
+    return { token: token ?? null, chunks };
+  } catch (error) {
+    ctx.logger.debug("sign-out with a session cookie that does not open", { reason: (error as Error).name });
+    return { token: null, chunks };
+  }
+}

@@ -1,0 +1,289 @@
+/**
+ * Public types of Foyer. The shapes follow Auth.js v5 so that configs, callbacks and adapters
+ * written for Auth.js type-check against Foyer unchanged.
+ *
+ * `Session`, `User`, `JWT` and `Account` are interfaces on purpose: applications extend them with
+ * `declare module "foyer-auth" { interface Session { … } }`, exactly as they do with Auth.js.
+ */
+import type { CookieSerializeOptions } from "./cookies/serialize.js";
+import type { LoggerInstance, LogLevel } from "./core/logger.js";
+import type { CredentialsConfig } from "./providers/credentials.js";
+import type { raw, skipCSRFCheck } from "./core/markers.js";
+
+export type { CookieSerializeOptions, LoggerInstance, LogLevel };
+
+/** The nine actions of the Auth.js wire protocol. `isAuthAction` is true for exactly these. */
+export type AuthAction =
+  | "callback"
+  | "csrf"
+  | "error"
+  | "providers"
+  | "session"
+  | "signin"
+  | "signout"
+  | "verify-request"
+  | "webauthn-options";
+
+export type Awaitable<T> = T | PromiseLike<T>;
+
+/** The kinds of provider. Foyer understands each kind through one handler in `server/actions`. */
+export type ProviderType = "oauth" | "oidc" | "email" | "credentials" | "webauthn";
+
+/** The user as returned by a provider's profile mapping or a credentials `authorize` callback. */
+export interface User {
+  id?: string;
+  name?: string | null;
+  email?: string | null;
+  image?: string | null;
+}
+
+/** What `GET {basePath}/session` returns to the client (after the session callback). */
+export interface DefaultSession {
+  user?: User;
+  /** ISO-8601 expiry of the session. */
+  expires: string;
+}
+
+/** The session exposed to clients. Extend it with module augmentation. */
+export interface Session extends DefaultSession {}
+
+/** Claims Foyer itself puts in a session token. */
+export interface DefaultJWT extends Record<string, unknown> {
+  name?: string | null;
+  email?: string | null;
+  picture?: string | null;
+  sub?: string;
+  iat?: number;
+  exp?: number;
+  jti?: string;
+}
+
+/** The payload of a session token. Extend it with module augmentation. */
+export interface JWT extends DefaultJWT {}
+
+/** The provider account a user signed in with (token set included for OAuth). */
+export interface Account {
+  provider: string;
+  providerAccountId: string;
+  type: ProviderType;
+  userId?: string;
+  access_token?: string;
+  expires_in?: number;
+  expires_at?: number;
+  id_token?: string;
+  refresh_token?: string;
+  scope?: string;
+  token_type?: Lowercase<string>;
+  authorization_details?: unknown[];
+  session_state?: string | null;
+  [key: string]: unknown;
+}
+
+/** A user profile returned by an OAuth or OIDC provider. */
+export interface Profile {
+  sub?: string | null;
+  name?: string | null;
+  email?: string | null;
+  image?: string | null;
+  [claim: string]: unknown;
+}
+
+/** Parameters of `encode` / `session.seal`. */
+export interface JWTEncodeParams<Payload = JWT> {
+  /** The payload to seal. */
+  token?: Payload;
+  /** The secret(s); the first one seals. */
+  secret: string | string[];
+  /** Key-derivation salt: the cookie name the token lives in. */
+  salt: string;
+  /** Lifetime in seconds (default 30 days). */
+  maxAge?: number;
+}
+
+/** Parameters of `decode` / `session.unseal`. */
+export interface JWTDecodeParams {
+  token?: string;
+  secret: string | string[];
+  salt: string;
+}
+
+/** The deprecated `jwt` option of Auth.js. Use `session.seal` / `session.unseal` instead. */
+export interface JWTOptions {
+  secret?: string | string[];
+  maxAge?: number;
+  /** @deprecated Use `session.seal`. */
+  encode?: (params: JWTEncodeParams) => Awaitable<string>;
+  /** @deprecated Use `session.unseal`. */
+  decode?: (params: JWTDecodeParams) => Awaitable<JWT | null>;
+}
+
+export type SessionStrategy = "cookie" | "jwt" | "database";
+
+/** The `session` option. */
+export interface SessionOptions {
+  /** `cookie` (default without an adapter) and `jwt` behave identically: an encrypted cookie. */
+  strategy?: SessionStrategy;
+  /** Relative lifetime in seconds (sliding), or an absolute `Date` (never extended). Default 30 days. */
+  maxAge?: number | Date;
+  /** Re-seal a cookie session at most once per this many seconds. `0` re-seals on every read. Default 1 day. */
+  updateAge?: number;
+  /** Generates database session tokens (used by the database strategy). */
+  generateSessionToken?: () => string;
+  /** Seals a session token. Default: JWE `dir` + A256CBC-HS512, wire-compatible with Auth.js. */
+  seal?: (params: JWTEncodeParams) => Awaitable<string>;
+  /** Unseals a session token, trying the secrets first to last. Return `null` (or throw) for a bad token. */
+  unseal?: (params: JWTDecodeParams) => Awaitable<JWT | null>;
+}
+
+/** One cookie's configuration. */
+export interface CookieOption {
+  name: string;
+  options: CookieSerializeOptions;
+}
+
+/** Every cookie Foyer sets, by key. Keys match Auth.js's `cookies` option. */
+export interface CookiesOptions {
+  sessionToken: CookieOption;
+  callbackUrl: CookieOption;
+  csrfToken: CookieOption;
+  pkceCodeVerifier: CookieOption;
+  state: CookieOption;
+  nonce: CookieOption;
+  webauthnChallenge: CookieOption;
+}
+
+export type PartialCookiesOptions = { [K in keyof CookiesOptions]?: Partial<CookieOption> };
+
+/** A cookie to set, as carried by the internal response. */
+export interface Cookie extends CookieOption {
+  value: string;
+}
+
+/** Built-in page theme. */
+export interface Theme {
+  colorScheme?: "auto" | "dark" | "light";
+  logo?: string;
+  brandColor?: string;
+  buttonText?: string;
+}
+
+/** Custom pages that replace the built-in ones. */
+export interface PagesOptions {
+  signIn?: string;
+  signOut?: string;
+  error?: string;
+  verifyRequest?: string;
+  /** New users are sent here on their first sign-in. */
+  newUser?: string;
+}
+
+/** A provider as configured: a data object with its kind, id and a few functions. */
+export interface CommonProviderOptions {
+  id: string;
+  name: string;
+  type: ProviderType;
+  /** User options given to the provider factory; merged over its defaults. */
+  options?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+export type Provider = CommonProviderOptions | CredentialsConfig | ((options?: any) => CommonProviderOptions);
+
+/** The client-safe description of a provider returned by `GET {basePath}/providers`. */
+export interface PublicProvider {
+  id: string;
+  name: string;
+  type: ProviderType;
+  signinUrl: string;
+  callbackUrl: string;
+}
+
+export type SignInCallbackResult = boolean | string;
+
+/** Callbacks that control sign-in, redirects and session contents. */
+export interface CallbacksOptions {
+  signIn?: (params: {
+    user: User;
+    account: Account | null;
+    profile?: Profile;
+    email?: { verificationRequest?: boolean };
+    credentials?: Record<string, unknown>;
+  }) => Awaitable<SignInCallbackResult>;
+  redirect?: (params: { url: string; baseUrl: string }) => Awaitable<string>;
+  session?: (params: {
+    session: Session & Record<string, any>;
+    token: JWT;
+    user?: User;
+    newSession?: unknown;
+    trigger?: "update";
+  }) => Awaitable<Session | DefaultSession | Record<string, unknown>>;
+  jwt?: (params: {
+    token: JWT;
+    user?: User;
+    account?: Account | null;
+    profile?: Profile;
+    trigger?: "signIn" | "signUp" | "update";
+    /** @deprecated Use `trigger === "signUp"`. */
+    isNewUser?: boolean;
+    session?: any;
+  }) => Awaitable<JWT | null>;
+  authorized?: (params: { auth: Session | null; request: Request }) => unknown;
+}
+
+/** Audit hooks. Awaited; a throwing handler is logged and never breaks the flow. */
+export interface EventCallbacks {
+  signIn?: (message: { user: User; account: Account | null; profile?: Profile; isNewUser?: boolean }) => Awaitable<void>;
+  signOut?: (message: { token: JWT | null } | { session: unknown }) => Awaitable<void>;
+  createUser?: (message: { user: User }) => Awaitable<void>;
+  updateUser?: (message: { user: User }) => Awaitable<void>;
+  linkAccount?: (message: { user: User; account: Account; profile: User | Profile }) => Awaitable<void>;
+  session?: (message: { session: Session; token?: JWT }) => Awaitable<void>;
+}
+
+/** Foyer's configuration. Compatible with Auth.js's `AuthConfig`. */
+export interface AuthConfig {
+  /** At least one provider. */
+  providers: Provider[];
+  /** A secret (or a list: the first seals, all unseal). Falls back to `AUTH_SECRET` via `setEnvDefaults`. */
+  secret?: string | string[];
+  session?: SessionOptions;
+  /** @deprecated Use `session.seal` / `session.unseal`. */
+  jwt?: JWTOptions;
+  pages?: PagesOptions;
+  callbacks?: CallbacksOptions;
+  events?: EventCallbacks;
+  /** Database adapter (enables the database strategy by default; arrives with the adapters issue). */
+  adapter?: Record<string, unknown>;
+  /** Where Foyer is mounted. Default `/auth`. */
+  basePath?: string;
+  /** Trust the `Host` / `X-Forwarded-*` headers of the request. See `setEnvDefaults`. */
+  trustHost?: boolean;
+  /** Use `__Secure-`/`__Host-` cookie names and the `Secure` attribute. Default: on for https. */
+  useSecureCookies?: boolean;
+  /** Partial overrides of cookie names and options. */
+  cookies?: PartialCookiesOptions;
+  theme?: Theme;
+  /** `error` (default), `warn`, `verbose` or `silent`. */
+  logLevel?: LogLevel;
+  /** Override individual log levels. */
+  logger?: Partial<LoggerInstance>;
+  /** @deprecated Same as `logLevel: "verbose"`; ignored when a custom logger is set. */
+  debug?: boolean;
+  redirectProxyUrl?: string;
+  experimental?: Record<string, unknown>;
+  /** Largest accepted request body in bytes (default 1 MiB); larger bodies get a 413. */
+  maxBodySize?: number;
+  /** Integrator marker: return the internal response object. */
+  raw?: typeof raw;
+  /** Integrator marker: disable the built-in CSRF protection. */
+  skipCSRFCheck?: typeof skipCSRFCheck;
+}
+
+/** The internal response returned by `Auth()` with the `raw` marker. */
+export interface ResponseInternal<Body extends string | Record<string, any> | any[] | null = any> {
+  status?: number;
+  headers?: Record<string, string>;
+  body?: Body;
+  redirect?: string;
+  cookies?: Cookie[];
+}
