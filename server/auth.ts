@@ -56,6 +56,7 @@ export async function Auth(request: Request, configInput: ConfigInput): Promise<
   if (parsed.kind === "foyer") return foyerRoute(parsed.request.area)!(parsed.request, config);
 
   const req = parsed.request;
+  logger.debug("request", { method: req.method, action: req.action, provider: req.providerId });
   const returnRedirect = Boolean(req.headers.get("x-auth-return-redirect"));
   const target: ErrorTarget = {
     origin: requestOrigin(config, req.url),

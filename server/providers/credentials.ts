@@ -39,7 +39,14 @@ export interface CredentialsConfig<Fields extends Record<string, CredentialInput
   [key: string]: unknown;
 }
 
-export type CredentialsUserConfig<Fields extends Record<string, CredentialInput>> = Partial<Omit<CredentialsConfig<Fields>, "type" | "options">>;
+/** What `Credentials()` accepts. Written out rather than derived with `Omit`, which would erase the known keys. */
+export interface CredentialsUserConfig<Fields extends Record<string, CredentialInput>> {
+  id?: string;
+  name?: string;
+  credentials?: Fields;
+  authorize?: (credentials: Partial<Record<keyof Fields, unknown>>, request: Request) => Awaitable<User | null>;
+  [key: string]: unknown;
+}
 
 /** Creates a credentials provider (`id` and `name` default to `credentials` / `Credentials`). */
 export default function Credentials<Fields extends Record<string, CredentialInput> = Record<string, CredentialInput>>(

@@ -18,7 +18,8 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 function lifetime(ctx: RequestContext): { maxAge: number; expires: Date } {
   const maxAge = ctx.config.tokenMaxAge;
   if (maxAge instanceof Date) {
-    const seconds = Math.floor((maxAge.valueOf() - Date.now()) / 1000);
+    // Whole seconds as `encode` counts them (exp = floor(now) + maxAge), so exp lands exactly on the date.
+    const seconds = Math.floor(maxAge.valueOf() / 1000) - Math.floor(Date.now() / 1000);
     if (seconds <= 0) throw new InvalidConfiguration(`session.maxAge is the date ${maxAge.toISOString()}, which has passed.`);
     return { maxAge: seconds, expires: maxAge };
   }

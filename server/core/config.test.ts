@@ -1,0 +1,172 @@
+/**
+ * Configuration validation fails closed (wire §17.3; security cases R-CONF-*, R-HOST-01/02/06, R-SESS-09).
+ */
+import { describe, expect, it } from "vitest";
+import { Auth } from "../auth.js";
+import { getSession } from "../session/get-session.js";
+import Credentials from "../providers/credentials.js";
+import { CookieJar, ORIGIN, PASSWORD, captureConsole, get, postForm, signIn, testConfig } from "../testing/harness.js";
+import type { AuthConfig } from "../types.js";
+import { normalizeConfig } from "./config.js";
+import type { AuthError } from "./errors.js";
+
+const GENERIC_500 = { message: "There was a problem with the server configuration. Check the server logs for more information." };
+
+function collectingLogger() {
+  const errors: AuthError[] = [];
+  return { errors, logger: { error: (e: Error) => void errors.push(e as AuthError), warn() {}, debug() {} } };
+}
+
+async function expectConfigError(config: AuthConfig, type: string, message: RegExp) {
+  const { errors, logger } = collectingLogger();
+  const response = await Auth(get("/auth/session"), { ...config, logger });
+  expect(response.status).toBe(500);
+  expect(await response.json()).toEqual(GENERIC_500);
+  expect(errors[0]?.type).toBe(type);
+  expect(errors[0]?.message).toMatch(message);
+}
+
+describe("validation failures answer the generic response and log a specific, actionable error", () => {
+  it("R-CONF-01 no secret → MissingSecret naming AUTH_SECRET", async () => {
+    await expectConfigError(testConfig({ secret: undefined }), "MissingSecret", /AUTH_SECRET/);
+    await expectConfigError(testConfig({ secret: [] }), "MissingSecret", /secret/);
+  });
+
+  it("no providers / not an array", async () => {
+    await expectConfigError(testConfig({ providers: [] }), "InvalidConfiguration", /at least one provider/);
+    await expectConfigError(testConfig({ providers: "nope" as never }), "InvalidConfiguration", /providers/);
+  });
+
+  it("a credentials provider without authorize → MissingAuthorize", async () => {
+    await expectConfigError(testConfig({ providers: [Credentials({ credentials: {} })] }), "MissingAuthorize", /authorize\(\)/);
+  });
+
+  it("duplicate provider ids", async () => {
+    const p = () => Credentials({ credentials: {}, authorize: () => null });
+    await expectConfigError(testConfig({ providers: [p(), p()] }), "InvalidProvider", /Two providers have the id "credentials"/);
+  });
+
+  it("a provider kind this version cannot sign in with is named, not silently ignored", async () => {
+    const github = { id: "github", name: "GitHub", type: "oauth" as const };
+    await expectConfigError(testConfig({ providers: [github] }), "InvalidProvider", /"github" has type "oauth"/);
+  });
+
+  it("bad session options", async () => {
+    await expectConfigError(testConfig({ session: { strategy: "redis" as never } }), "InvalidConfiguration", /session\.strategy/);
+    await expectConfigError(testConfig({ session: { maxAge: -1 } }), "InvalidConfiguration", /session\.maxAge/);
+    await expectConfigError(testConfig({ session: { maxAge: new Date("nope") } }), "InvalidConfiguration", /session\.maxAge/);
+    await expectConfigError(testConfig({ session: { updateAge: Number.NaN } }), "InvalidConfiguration", /session\.updateAge/);
+    await expectConfigError(testConfig({ session: { strategy: "database" } }), "MissingAdapter", /requires an adapter/);
+  });
+
+  it("bad pages, logLevel and maxBodySize", async () => {
+    await expectConfigError(testConfig({ pages: { signIn: "javascript:alert(1)" } }), "InvalidConfiguration", /pages\.signIn/);
+    await expectConfigError(testConfig({ pages: { error: "//evil.com" } }), "InvalidConfiguration", /pages\.error/);
+    await expectConfigError(testConfig({ logLevel: "loud" as never }), "InvalidConfiguration", /logLevel/);
+    await expectConfigError(testConfig({ maxBodySize: 0 }), "InvalidConfiguration", /maxBodySize/);
+  });
+
+  it("a POST with a broken config also gets the 500 JSON (never a redirect with details)", async () => {
+    const response = await Auth(postForm("/auth/signout", {}), testConfig({ secret: undefined, logger: collectingLogger().logger }));
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual(GENERIC_500);
+  });
+
+  it("a page GET with a custom error page is redirected there with error=Configuration", async () => {
+    const config = testConfig({ secret: undefined, pages: { error: "/oops" }, logger: collectingLogger().logger });
+    const response = await Auth(get("/auth/signin"), config);
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/oops?error=Configuration`);
+  });
+
+  it("ErrorPageLoop: when the callbackUrl is the custom error page itself, answer directly", async () => {
+    const { errors, logger } = collectingLogger();
+    const config = testConfig({ secret: undefined, pages: { error: "/oops" }, logger });
+    const response = await Auth(get("/auth/error?callbackUrl=%2Foops%3Ferror%3DConfiguration"), config);
+    expect(response.status).toBe(500);
+    expect(errors.map((e) => e.type)).toContain("ErrorPageLoop");
+  });
+
+  it("the log names the class; the client never sees it", async () => {
+    const { output } = await captureConsole(async () => {
+      const response = await Auth(get("/auth/session"), testConfig({ secret: undefined, logger: undefined }));
+      expect(await response.text()).not.toMatch(/MissingSecret|AUTH_SECRET|stack/);
+    });
+    expect(output).toMatch(/^\[foyer\]\[error\] MissingSecret: .*AUTH_SECRET/m);
+    expect(output.split("\n").filter((l) => l.includes("MissingSecret"))).toHaveLength(1);
+  });
+});
+
+describe("host trust", () => {
+  it("R-HOST-01 host trust off → UntrustedHost, 500 JSON, with an actionable log line", async () => {
+    await expectConfigError(testConfig({ trustHost: false }), "UntrustedHost", /AUTH_URL|AUTH_TRUST_HOST/);
+  });
+
+  it("R-HOST-02 X-Forwarded-Host is ignored by the core: URLs and redirects stay on the request's origin", async () => {
+    const response = await Auth(get("/auth/providers", { headers: { "x-forwarded-host": "evil.com", "x-forwarded-proto": "https" } }), testConfig());
+    const body = await response.json();
+    expect(body.credentials.callbackUrl).toBe(`${ORIGIN}/auth/callback/credentials`);
+    const { response: signInResponse } = await signIn(testConfig(), {});
+    expect(signInResponse.headers.get("location")).toBe(ORIGIN);
+  });
+
+  it("the UntrustedHost log line does not carry the query string (magic-link tokens live there)", async () => {
+    const { errors, logger } = collectingLogger();
+    await Auth(get("/auth/callback/email?token=secret-token-value&email=a%40b.c"), testConfig({ trustHost: false, logger }));
+    expect(errors[0]!.message).not.toContain("secret-token-value");
+  });
+});
+
+describe("R-CONF-06 no state leaks between configs", () => {
+  it("a broken config does not break a good one, and each config is judged alone", async () => {
+    const broken = testConfig({ secret: undefined, logger: collectingLogger().logger });
+    const good = testConfig();
+    expect((await Auth(get("/auth/session"), broken)).status).toBe(500);
+    expect((await Auth(get("/auth/session"), good)).status).toBe(200);
+    expect((await Auth(get("/auth/session"), broken)).status).toBe(500);
+  });
+
+  it("normalisation is cached per config object and never mutates the user's providers array", () => {
+    const config = testConfig();
+    const providers = config.providers;
+    expect(normalizeConfig(config)).toBe(normalizeConfig(config));
+    expect(config.providers).toBe(providers);
+    expect(normalizeConfig(testConfig())).not.toBe(normalizeConfig(config));
+  });
+});
+
+describe("R-SESS-09 session readers fail closed", () => {
+  it("getSession returns the session for a signed-in request and null without one", async () => {
+    const config = testConfig();
+    const { jar } = await signIn(config);
+    const session = await getSession(get("/dashboard", { cookie: jar.header }), config);
+    expect(session?.user?.email).toBe("ada@example.com");
+    expect(await getSession(get("/dashboard"), config)).toBeNull();
+  });
+
+  it.each([
+    ["missing secret", { secret: undefined }],
+    ["untrusted host", { trustHost: false }],
+    ["provider without endpoints", { providers: [{ id: "x", name: "X", type: "oauth" as const }] }],
+  ])("getSession with a broken config (%s) → null, even with a valid cookie", async (_name, overrides) => {
+    const { jar } = await signIn(testConfig());
+    const session = await getSession(get("/dashboard", { cookie: jar.header }), testConfig({ ...overrides, logger: collectingLogger().logger }));
+    expect(session).toBeNull();
+  });
+
+  it("getSession with a throwing config function → null", async () => {
+    expect(
+      await getSession(get("/"), () => {
+        throw new Error("boom");
+      }),
+    ).toBeNull();
+  });
+
+  it("getSession honours basePath", async () => {
+    const config = testConfig({ basePath: "/api/auth" });
+    const csrfResponse = await Auth(get("/api/auth/csrf"), config);
+    const jar = new CookieJar().update(csrfResponse);
+    const { csrfToken } = await csrfResponse.json();
+    jar.update(await Auth(postForm("/api/auth/callback/credentials", { csrfToken, username: "ada", password: PASSWORD }, { cookie: jar.header }), config));
+    expect((await getSession(get("/", { cookie: jar.header }), config))?.user?.name).toBe("Ada Lovelace");
+  });
+});
