@@ -170,3 +170,31 @@ describe("R-SESS-09 session readers fail closed", () => {
     expect((await getSession(get("/", { cookie: jar.header }), config))?.user?.name).toBe("Ada Lovelace");
   });
 });
+
+describe("AUTH_URL", () => {
+  it("its origin wins over the request's for URLs, redirects and the CSRF provenance check", async () => {
+    const { vi } = await import("vitest");
+    vi.stubEnv("AUTH_URL", "https://public.example.com");
+    try {
+      const config = testConfig();
+      const providers = await (await Auth(get("/auth/providers"), config)).json();
+      expect(providers.credentials.signinUrl).toBe("https://public.example.com/auth/signin/credentials");
+      const { jar, csrfToken } = await (async () => {
+        const r = await Auth(get("/auth/csrf"), config);
+        return { jar: new CookieJar().update(r), csrfToken: (await r.json()).csrfToken as string };
+      })();
+      expect([...jar.cookies.keys()]).toContain("__Host-authjs.csrf-token");
+      const response = await Auth(
+        postForm("/auth/callback/credentials", { csrfToken, username: "ada", password: PASSWORD, callbackUrl: "/home" }, {
+          cookie: jar.header,
+          headers: { Origin: "https://public.example.com" },
+        }),
+        config,
+      );
+      expect(response.headers.get("location")).toBe("https://public.example.com/home");
+      expect(response.headers.getSetCookie().some((c) => c.startsWith("__Secure-authjs.session-token="))).toBe(true);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+});
