@@ -19,9 +19,7 @@ export function parseCookieHeader(header: string | null): Record<string, string>
     if (eq !== -1 && eq < end) {
       const name = header.slice(start, eq).trim();
       if (name && !(name in cookies)) {
-        let value = header.slice(eq + 1, end).trim();
-        if (value.charCodeAt(0) === 34 && value.charCodeAt(value.length - 1) === 34) value = value.slice(1, -1);
-        cookies[name] = decodeValue(value);
+        cookies[name] = decodeValue(header.slice(eq + 1, end).trim());
       }
     }
     start = end + 1;

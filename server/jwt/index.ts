@@ -173,7 +173,8 @@ function readHeader(headers: Headers | Record<string, string | string[] | undefi
   if (typeof (headers as Headers).get === "function") return (headers as Headers).get(name);
   const record = headers as Record<string, string | string[] | undefined>;
   const value = record[name] ?? record[name.toLowerCase()] ?? findCaseInsensitive(record, name);
-  if (Array.isArray(value)) return name === "cookie" ? value.join("; ") : (value[0] ?? null);
+  // Repeated headers join as `Headers` would; two Authorization values then fail to decode (R-SESS-01).
+  if (Array.isArray(value)) return value.join(name === "cookie" ? "; " : ", ");
   return value ?? null;
 }
 
