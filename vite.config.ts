@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["server/**/*.test.ts", "demo/**/*.test.ts", "bench/**/*.test.ts"],
+          include: ["server/**/*.test.{ts,tsx}", "locales/**/*.test.ts", "demo/**/*.test.ts", "bench/**/*.test.ts"],
           environment: "node",
           testTimeout: 20_000,
         },

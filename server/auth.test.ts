@@ -171,18 +171,10 @@ describe("method/action pairs (wire §1.2)", () => {
     }
   });
 
-  it("GET of the HTML pages answers a clear 404 JSON until the built-in pages exist", async () => {
-    for (const page of ["signin", "signout", "error", "verify-request"]) {
-      const response = await Auth(get(`/auth/${page}`), testConfig());
-      expect(response.status).toBe(404);
-      const body = await response.json();
-      expect(body.error).toBe("NotFound");
-      expect(body.message).toMatch(/pages\./);
-    }
-  });
-
-  it("Foyer's own areas answer like any unknown path while they have no routes", async () => {
-    expect((await Auth(get("/auth/assets/logo.svg"), testConfig())).status).toBe(400);
+  it("Foyer's own areas: assets answer 404 JSON for unknown files; account answers like any unknown path while it has no routes", async () => {
+    const asset = await Auth(get("/auth/assets/logo.svg"), testConfig());
+    expect(asset.status).toBe(404);
+    expect(await asset.json()).toMatchObject({ error: "NotFound" });
     expect((await Auth(get("/auth/account/sessions"), testConfig())).status).toBe(400);
   });
 });

@@ -14,6 +14,9 @@ import { parseRequest, type RequestInternal } from "./core/request.js";
 import { CONFIG_ERROR_BODY, jsonResponse, toResponse } from "./core/response.js";
 import { absolutePage, isValidCallbackUrl, withQuery } from "./core/redirect.js";
 import { foyerRoute, hasFoyerRoutes } from "./routes/index.js";
+import { createTranslator, negotiateLocale } from "../locales/index.js";
+import { renderPage } from "./pages/render.js";
+import { PAGE_CSS } from "./pages/styles.generated.js";
 import type { AuthConfig, Awaitable, ResponseInternal } from "./types.js";
 import type { raw } from "./core/markers.js";
 
@@ -112,5 +115,18 @@ function configErrorResponse(config: NormalizedConfig, req: RequestInternal, tar
     if (!loops) return toResponse({ redirect: withQuery(errorPage, { error: "Configuration" }) }, false);
     config.logger.error(new ErrorPageLoop(`The custom error page ${config.pages.error} is itself failing; answering with the built-in response.`));
   }
+  if (req.method === "GET" && HTML_ACTIONS.has(req.action)) return toResponse(configurationErrorPage(req, target), false);
   return jsonResponse(500, CONFIG_ERROR_BODY);
+}
+
+/**
+ * The built-in "Server error" page for a config that failed validation. It uses Foyer's default theme
+ * and messages only: the failing config's own theme or messages may be what is broken.
+ */
+function configurationErrorPage(req: RequestInternal, target: ErrorTarget): ResponseInternal {
+  const locale = negotiateLocale({ query: req.query.lang, acceptLanguage: req.headers.get("accept-language") });
+  const { t, dir } = createTranslator(locale);
+  const authUrl = target.origin + target.basePath;
+  const page = { t, dir, locale, theme: { colorScheme: "auto" as const }, origin: target.origin, authUrl, csrfToken: "", callbackUrl: target.origin, signinUrl: `${authUrl}/signin` };
+  return renderPage(page, { page: "error", error: "Configuration" }, { css: PAGE_CSS });
 }

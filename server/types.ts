@@ -9,6 +9,7 @@ import type { CookieSerializeOptions } from "./cookies/serialize.js";
 import type { LoggerInstance, LogLevel } from "./core/logger.js";
 import type { CredentialsConfig } from "./providers/credentials.js";
 import type { raw, skipCSRFCheck } from "./core/markers.js";
+import type { MessageOverrides } from "../locales/types.js";
 
 export type { CookieSerializeOptions, LoggerInstance, LogLevel };
 
@@ -263,6 +264,15 @@ export interface AuthConfig {
   /** Partial overrides of cookie names and options. */
   cookies?: PartialCookiesOptions;
   theme?: Theme;
+  /** Always show the built-in pages in this locale (e.g. "de"); otherwise `?lang=`, then `Accept-Language`. */
+  locale?: string;
+  /**
+   * Message overrides per locale, e.g. `{ en: { "signin.heading": "Welcome back" } }`. A tag Foyer
+   * does not ship (e.g. "it") adds that locale; missing keys fall back to English.
+   */
+  messages?: Record<string, MessageOverrides>;
+  /** Overrides of the built-in pages' headers (CSP, framing, referrer, caching); `null` removes one. */
+  pageHeaders?: Record<string, string | null>;
   /** `error` (default), `warn`, `verbose` or `silent`. */
   logLevel?: LogLevel;
   /** Override individual log levels. */

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { Auth } from "../auth.js";
 import { getSession } from "../session/get-session.js";
 import Credentials from "../providers/credentials.js";
-import { CookieJar, ORIGIN, PASSWORD, captureConsole, get, postForm, signIn, testConfig } from "../testing/harness.js";
+import { CookieJar, ORIGIN, PASSWORD, captureConsole, csrf, get, postForm, signIn, testConfig } from "../testing/harness.js";
 import type { AuthConfig } from "../types.js";
 import { normalizeConfig } from "./config.js";
 import type { AuthError } from "./errors.js";
@@ -46,9 +46,23 @@ describe("validation failures answer the generic response and log a specific, ac
     await expectConfigError(testConfig({ providers: [p(), p()] }), "InvalidProvider", /Two providers have the id "credentials"/);
   });
 
-  it("a provider kind this version cannot sign in with is named, not silently ignored", async () => {
-    const github = { id: "github", name: "GitHub", type: "oauth" as const };
-    await expectConfigError(testConfig({ providers: [github] }), "InvalidProvider", /"github" has type "oauth"/);
+  it("an unknown provider type, an OAuth provider without endpoints, e-mail without an adapter", async () => {
+    await expectConfigError(testConfig({ providers: [{ id: "x", name: "X", type: "saml" as never }] }), "InvalidProvider", /type "saml"/);
+    await expectConfigError(
+      testConfig({ providers: [{ id: "idp", name: "IdP", type: "oauth" as const }] }),
+      "InvalidEndpoints",
+      /"idp" is missing both `issuer` and `authorization`/,
+    );
+    await expectConfigError(testConfig({ providers: [{ id: "email", name: "Email", type: "email" as const }] }), "MissingAdapter", /Email login requires an adapter/);
+  });
+
+  it("sign-in with a provider kind not built yet is refused with a clear log line, not a crash", async () => {
+    const { errors, logger } = collectingLogger();
+    const config = testConfig({ logger, providers: [{ id: "idp", name: "IdP", type: "oidc" as const, issuer: "https://idp.example" }] });
+    const { jar, csrfToken } = await csrf(config);
+    const response = await Auth(postForm("/auth/signin/idp", { csrfToken }, { cookie: jar.header }), config);
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/error?error=Configuration`);
+    expect(errors.at(-1)?.message).toMatch(/oidc providers \("idp"\) is not available/);
   });
 
   it("bad session options", async () => {

@@ -20,7 +20,6 @@ import type {
   JWTEncodeParams,
   PagesOptions,
   Session,
-  Theme,
   User,
 } from "../types.js";
 import { resolveCookies } from "../cookies/defaults.js";
@@ -31,6 +30,7 @@ import {
   AuthError,
   EventError,
   InvalidConfiguration,
+  InvalidEndpoints,
   MissingAdapter,
   MissingAuthorize,
   MissingSecret,
@@ -39,14 +39,18 @@ import {
 import { createLogger, type LoggerInstance, type LogLevel } from "./logger.js";
 import { defaultRedirect } from "./redirect.js";
 import { DEFAULT_MAX_BODY_SIZE } from "./request.js";
+import { SUPPORTED_LOCALES, type MessageOverrides } from "../../locales/index.js";
+import { PAGE_CSS } from "../pages/styles.generated.js";
+import { preparePageProviders, type PageProvider } from "../pages/providers.js";
+import { resolveTheme, themeDeclarations, type ResolvedTheme } from "../pages/theme.js";
 
 /** A provider after its factory ran and its user options were merged over its defaults. */
 export interface InternalProvider extends CommonProviderOptions {
   [key: string]: unknown;
 }
 
-/** Provider kinds this version of Foyer can sign in with. Later kinds join as they are built. */
-const SUPPORTED_PROVIDER_TYPES = new Set(["credentials"]);
+/** Provider kinds Foyer knows. Which of them can complete a sign-in is decided by the actions. */
+const PROVIDER_TYPES = new Set(["oauth", "oidc", "email", "credentials", "webauthn"]);
 
 export interface ResolvedSessionOptions {
   strategy: "cookie" | "jwt" | "database";
@@ -80,7 +84,19 @@ export interface NormalizedConfig {
   events: Required<EventCallbacks>;
   logger: LoggerInstance;
   pages: PagesOptions;
-  theme: Theme;
+  theme: ResolvedTheme;
+  /** Providers as the sign-in page shows them. */
+  pageProviders: PageProvider[];
+  /** The built-in pages' complete stylesheet: Foyer's CSS, the theme and the provider buttons. */
+  pageCss: string;
+  /** Forced page locale (`locale` option). */
+  locale?: string;
+  /** Per-locale message overrides (`messages` option). */
+  messages?: Record<string, MessageOverrides>;
+  /** Locales pages may be shown in: Foyer's plus any the app adds through `messages`. */
+  availableLocales: readonly string[];
+  /** Header overrides for the built-in pages (`pageHeaders` option; `null` removes a header). */
+  pageHeaders?: Record<string, string | null>;
   useSecureCookies?: boolean;
   cookies: { secure: CookiesOptions; plain: CookiesOptions };
   skipCSRFCheck: boolean;
@@ -143,15 +159,41 @@ function buildConfig(userConfig: AuthConfig, env: EnvObject): NormalizedConfig {
     events: wrapEvents(config.events ?? {}, logger),
     logger,
     pages: config.pages ?? {},
-    theme: config.theme ?? {},
+    theme: { colorScheme: "auto" },
+    pageProviders: [],
+    pageCss: PAGE_CSS,
+    locale: config.locale,
+    messages: config.messages,
+    availableLocales: [...new Set([...SUPPORTED_LOCALES, ...Object.keys(config.messages ?? {})])],
+    pageHeaders: config.pageHeaders,
     useSecureCookies: config.useSecureCookies,
     cookies: { secure: resolveCookies(true, config.cookies), plain: resolveCookies(false, config.cookies) },
     skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheckMarker,
     raw: config.raw === rawMarker,
     maxBodySize: config.maxBodySize ?? DEFAULT_MAX_BODY_SIZE,
   };
-  normalized.error = error ?? validate(normalized, config);
+  normalized.error = error ?? validate(normalized, config) ?? preparePages(normalized, config);
   return normalized;
+}
+
+/** Validates the theme and provider styles and builds the pages' stylesheet once. */
+function preparePages(normalized: NormalizedConfig, config: AuthConfig): AuthError | undefined {
+  try {
+    normalized.theme = resolveTheme(config.theme);
+    const pages = preparePageProviders(normalized.providers);
+    normalized.pageProviders = pages.providers;
+    const themeCss = themeDeclarations(normalized.theme);
+    normalized.pageCss = PAGE_CSS + (themeCss ? `:root{${themeCss}}` : "") + pages.css;
+    if (config.locale !== undefined && (typeof config.locale !== "string" || !/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(config.locale))) {
+      throw new InvalidConfiguration(`locale must be a language tag such as "de" or "pt-BR"; got ${JSON.stringify(config.locale)}.`);
+    }
+    for (const tag of Object.keys(config.messages ?? {})) {
+      if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(tag)) throw new InvalidConfiguration(`messages keys must be language tags; got ${JSON.stringify(tag)}.`);
+    }
+    return undefined;
+  } catch (error) {
+    return error instanceof AuthError ? error : new InvalidConfiguration("Could not prepare the built-in pages", error as Error);
+  }
 }
 
 function normalizeBasePath(basePath: string): string {
@@ -265,16 +307,33 @@ function validate(config: NormalizedConfig, source: AuthConfig): AuthError | und
       return new InvalidProvider(`Two providers have the id "${provider.id}". Give one of them another \`id\`.`);
     }
     seen.add(provider.id);
-    if (!SUPPORTED_PROVIDER_TYPES.has(provider.type)) {
+    if (!PROVIDER_TYPES.has(provider.type)) {
       return new InvalidProvider(
-        `Provider "${provider.id}" has type ${JSON.stringify(provider.type)}, which this version of Foyer cannot sign in with yet (supported: ${[...SUPPORTED_PROVIDER_TYPES].join(", ")}).`,
+        `Provider "${provider.id}" has type ${JSON.stringify(provider.type)}; the type must be one of ${[...PROVIDER_TYPES].join(", ")}.`,
       );
+    }
+    if ((provider.type === "oauth" || provider.type === "oidc") && !provider.issuer) {
+      for (const key of ["authorization", "token", "userinfo"]) {
+        const endpoint = provider[key] as unknown;
+        const url = typeof endpoint === "string" ? endpoint : (endpoint as { url?: unknown } | undefined)?.url;
+        if (!url) {
+          return new InvalidEndpoints(
+            `Provider "${provider.id}" is missing both \`issuer\` and \`${key}\` endpoint config. At least one of them is required.`,
+          );
+        }
+      }
     }
     if (provider.type === "credentials" && typeof provider.authorize !== "function") {
       return new MissingAuthorize(
         `Credentials provider "${provider.id}" has no authorize() function. Add \`authorize(credentials) { … return user or null }\` to its options.`,
       );
     }
+  }
+  const needsAdapter = config.providers.find((p) => p.type === "email" || p.type === "webauthn");
+  if (needsAdapter && !source.adapter) {
+    return new MissingAdapter(
+      needsAdapter.type === "email" ? "Email login requires an adapter. Add `adapter` to the config." : "WebAuthn requires an adapter. Add `adapter` to the config.",
+    );
   }
   const session = source.session ?? {};
   if (!STRATEGIES.has(config.session.strategy)) {

@@ -6,11 +6,14 @@
  */
 import type { NormalizedConfig } from "../core/config.js";
 import type { FoyerArea, FoyerRouteRequest } from "../core/request.js";
+import { assetsRoute } from "./assets.js";
 
 export type FoyerRouteHandler = (request: FoyerRouteRequest, config: NormalizedConfig) => Promise<Response>;
 
-/** Handlers by area. The pages/elements issue adds `assets`, the adapters issue `account`. */
-const ROUTES: Partial<Record<FoyerArea, FoyerRouteHandler>> = {};
+/** Handlers by area. The adapters issue adds `account`. */
+const ROUTES: Partial<Record<FoyerArea, FoyerRouteHandler>> = {
+  assets: assetsRoute,
+};
 
 export function hasFoyerRoutes(area: FoyerArea): boolean {
   return ROUTES[area] !== undefined;

@@ -1,0 +1,69 @@
+/**
+ * The message catalogue shared by the server pages, the web components and the e-mails. Data only:
+ * nothing here may import server code, so the browser bundle can use it as is.
+ *
+ * Keys are stable codes. Terms are strings, or functions for interpolation. English entries are
+ * Auth.js's texts where Auth.js has one, so default pages stay compatible.
+ */
+
+export interface Messages {
+  /** Name of the language in itself, e.g. "Deutsch". */
+  "language.name": string;
+
+  "signin.title": string;
+  "signin.heading": string;
+  "signin.withProvider": (provider: string) => string;
+  "signin.email.label": string;
+  "signin.email.placeholder": string;
+  "signin.or": string;
+  "signin.passkey.heading": string;
+  "signin.passkey.button": string;
+  "signin.passkey.register": string;
+  "signin.passkey.unsupported": string;
+
+  "signout.title": string;
+  "signout.heading": string;
+  "signout.confirm": string;
+  "signout.button": string;
+
+  "error.title": string;
+  "error.signinLink": string;
+  /** Heading and paragraphs of the error page, per error code (`default` for unknown codes). */
+  "errorPage.default.heading": string;
+  "errorPage.Configuration.heading": string;
+  "errorPage.Configuration.message": string[];
+  "errorPage.AccessDenied.heading": string;
+  "errorPage.AccessDenied.message": string[];
+  "errorPage.Verification.heading": string;
+  "errorPage.Verification.message": string[];
+
+  "verifyRequest.title": string;
+  "verifyRequest.heading": string;
+  "verifyRequest.message": string;
+
+  /** The sign-in page's alert, per sign-in error code. `CredentialsSignin.<code>` entries may be added per app. */
+  "signinError.default": string;
+  "signinError.Signin": string;
+  "signinError.OAuthSignin": string;
+  "signinError.OAuthCallbackError": string;
+  "signinError.OAuthCreateAccount": string;
+  "signinError.EmailCreateAccount": string;
+  "signinError.Callback": string;
+  "signinError.OAuthAccountNotLinked": string;
+  "signinError.EmailSignin": string;
+  "signinError.CredentialsSignin": string;
+  "signinError.SessionRequired": string;
+  "signinError.MissingCSRF": string;
+  "signinError.AccountNotLinked": string;
+  "signinError.AccessDenied": string;
+  "signinError.Verification": string;
+  "signinError.WebAuthnVerificationError": string;
+}
+
+export type MessageKey = keyof Messages;
+
+/** A partial catalogue: per-locale overrides from the config, or a locale still being translated. */
+export type MessageOverrides = Partial<Messages> & { [key: `signinError.CredentialsSignin.${string}`]: string };
+
+/** Writing direction of a locale. */
+export type Direction = "ltr" | "rtl";

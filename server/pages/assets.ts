@@ -1,0 +1,59 @@
+/**
+ * Static files Foyer serves itself under `{basePath}/assets/`: no page ever loads anything from a
+ * third-party host (ui-kit §6). File names carry a content hash, so they can be cached forever.
+ */
+import { createHash } from "node:crypto";
+import { LOGOS } from "./logos.generated.js";
+
+/** Logo colour variants: white or black marks, for buttons of a dark or light brand colour. */
+export type LogoFill = "fff" | "000";
+
+interface Asset {
+  body: string;
+  contentType: string;
+}
+
+const assets = new Map<string, Asset>();
+const logoFiles = new Map<string, string>();
+
+function hash(text: string): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, 10);
+}
+
+function register(name: string, asset: Asset): string {
+  assets.set(name, asset);
+  return name;
+}
+
+/** The asset path (relative to `{basePath}/assets/`) of a bundled provider logo, or `undefined`. */
+export function logoAssetPath(providerId: string, fill: LogoFill): string | undefined {
+  const key = `${providerId}\u0000${fill}`;
+  const cached = logoFiles.get(key);
+  if (cached) return cached;
+  const logo = Object.hasOwn(LOGOS, providerId) ? LOGOS[providerId] : undefined;
+  if (!logo) return undefined;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="#${fill}"><title>${logo.title}</title><path d="${logo.path}"/></svg>`;
+  const name = register(`logos/${providerId}.${fill}.${hash(svg)}.svg`, { body: svg, contentType: "image/svg+xml" });
+  logoFiles.set(key, name);
+  return name;
+}
+
+/** The brand colour simple-icons records for a provider, if it has a bundled logo. */
+export function bundledBrandColor(providerId: string): string | undefined {
+  return Object.hasOwn(LOGOS, providerId) ? LOGOS[providerId]!.hex : undefined;
+}
+
+/** Looks an asset up by its path; registers bundled logos on first request after a restart. */
+export function findAsset(path: string): Asset | undefined {
+  const existing = assets.get(path);
+  if (existing) return existing;
+  const logo = /^logos\/([a-z0-9-]+)\.(fff|000)\.[0-9a-f]{10}\.svg$/.exec(path);
+  if (logo && logoAssetPath(logo[1]!, logo[2] as LogoFill) === path) return assets.get(path);
+  return undefined;
+}
+
+export const ASSET_HEADERS = {
+  "Cache-Control": "public, max-age=31536000, immutable",
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "default-src 'none'",
+} as const;

@@ -1,0 +1,17 @@
+/** The sign-out page: a confirmation and a form posting to `{basePath}/signout` with the CSRF token. */
+import { Card, HiddenFields } from "./components.js";
+import type { PageContext } from "./context.js";
+
+export function SignOutPage({ page }: { page: PageContext }) {
+  return (
+    <Card page={page} heading={page.t("signout.heading")}>
+      <p>{page.t("signout.confirm")}</p>
+      <form action={`${page.authUrl}/signout`} method="post">
+        <HiddenFields page={page} />
+        <button type="submit" class="button">
+          {page.t("signout.button")}
+        </button>
+      </form>
+    </Card>
+  );
+}

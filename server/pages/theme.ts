@@ -1,0 +1,78 @@
+/**
+ * The `Theme` option: validated once at configuration time, then mapped onto the `--auth-*` custom
+ * properties that the pages and the web components share (ui-kit §4.3). Values reach CSS and HTML
+ * only after validation, so a hostile theme fails configuration instead of injecting markup.
+ */
+import { InvalidConfiguration } from "../core/errors.js";
+import type { Theme } from "../types.js";
+import { parseColor, readableTextOn } from "./color.js";
+
+export type ColorScheme = "auto" | "light" | "dark";
+
+/** A validated theme: every value safe to put in CSS or an attribute. */
+export interface ResolvedTheme {
+  colorScheme: ColorScheme;
+  brandColor?: string;
+  /** `buttonText`, or black/white chosen for contrast with `brandColor`. */
+  onBrandColor?: string;
+  logo?: string;
+}
+
+const SCHEMES = new Set<ColorScheme>(["auto", "light", "dark"]);
+const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp|avif|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/;
+const MAX_LOGO_LENGTH = 64 * 1024;
+
+/** Whether `value` is an acceptable image URL: https, a same-origin path, or a base64 image data URL. */
+export function isSafeImageUrl(value: unknown): value is string {
+  if (typeof value !== "string" || value.length === 0 || value.length > MAX_LOGO_LENGTH) return false;
+  if (/^\/(?![/\\])/.test(value)) return !/[\s"'<>\\]/.test(value);
+  if (value.startsWith("data:")) return DATA_IMAGE.test(value);
+  try {
+    return new URL(value).protocol === "https:" && !/[\s"'<>]/.test(value);
+  } catch {
+    return false;
+  }
+}
+
+/** Validates a theme; throws `InvalidConfiguration` naming the field and what is accepted. */
+export function resolveTheme(theme: Theme | undefined, where = "theme"): ResolvedTheme {
+  const input = theme ?? {};
+  const colorScheme = input.colorScheme ?? "auto";
+  if (!SCHEMES.has(colorScheme)) {
+    throw new InvalidConfiguration(`${where}.colorScheme must be "auto", "light" or "dark"; got ${JSON.stringify(input.colorScheme)}.`);
+  }
+  const resolved: ResolvedTheme = { colorScheme };
+  if (input.brandColor !== undefined && input.brandColor !== "") {
+    const brand = parseColor(input.brandColor);
+    if (!brand) throw invalidColor(`${where}.brandColor`, input.brandColor);
+    resolved.brandColor = input.brandColor.trim();
+    resolved.onBrandColor = readableTextOn(brand);
+  }
+  if (input.buttonText !== undefined && input.buttonText !== "") {
+    if (!parseColor(input.buttonText)) throw invalidColor(`${where}.buttonText`, input.buttonText);
+    resolved.onBrandColor = input.buttonText.trim();
+  }
+  if (input.logo !== undefined && input.logo !== "") {
+    if (!isSafeImageUrl(input.logo)) {
+      throw new InvalidConfiguration(
+        `${where}.logo must be an https: URL, a path on this site starting with "/", or a base64 data:image URL; got ${JSON.stringify(String(input.logo).slice(0, 80))}.`,
+      );
+    }
+    resolved.logo = input.logo;
+  }
+  return resolved;
+}
+
+function invalidColor(field: string, value: unknown): InvalidConfiguration {
+  return new InvalidConfiguration(
+    `${field} must be a CSS colour written as #hex, rgb(), hsl() or oklch() with numbers only; got ${JSON.stringify(String(value).slice(0, 80))}.`,
+  );
+}
+
+/** The theme's overrides of the system tokens, plus Auth.js's variable names for custom CSS written for it. */
+export function themeDeclarations(theme: ResolvedTheme): string {
+  let css = "";
+  if (theme.brandColor) css += `--auth-color-brand:${theme.brandColor};--brand-color:${theme.brandColor};`;
+  if (theme.onBrandColor) css += `--auth-color-on-brand:${theme.onBrandColor};--button-text-color:${theme.onBrandColor};`;
+  return css;
+}
