@@ -1,0 +1,74 @@
+/**
+ * The demo's Foyer config: one credentials provider with a single demo user, a custom sign-in page
+ * (Foyer's built-in pages do not exist yet) and a secret that survives restarts.
+ */
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import type { AuthConfig, User } from "../server/index.js";
+import Credentials from "../server/providers/credentials.js";
+
+/** Where Foyer is mounted (the default `basePath`). */
+export const AUTH_BASE = "/auth";
+/** The demo's own sign-in page. */
+export const LOGIN_PATH = "/login";
+
+/** The one user the demo knows. */
+export const DEMO_USER = { id: "demo-user", name: "Demo User", email: "demo@foyer.dev" } as const satisfies User;
+/** The demo user's password. A real app checks a password hash from its database instead. */
+export const DEMO_PASSWORD = "foyer-demo";
+
+/** Compares two strings in time that does not depend on where they differ (or on their lengths). */
+function safeEqual(a: string, b: string): boolean {
+  const digest = (value: string) => createHash("sha256").update(value).digest();
+  return timingSafeEqual(digest(a), digest(b));
+}
+
+/** The credentials check: the demo user and password, or nobody. */
+export function authorizeDemoUser(credentials: Partial<Record<"email" | "password", unknown>>): User | null {
+  const email = typeof credentials.email === "string" ? credentials.email.trim().toLowerCase() : "";
+  const password = typeof credentials.password === "string" ? credentials.password : "";
+  // Both comparisons always run, so the answer time does not tell which one failed.
+  const emailMatches = safeEqual(email, DEMO_USER.email);
+  const passwordMatches = safeEqual(password, DEMO_PASSWORD);
+  return emailMatches && passwordMatches ? { ...DEMO_USER } : null;
+}
+
+const SECRET_VARIABLES = ["AUTH_SECRET", "NEXTAUTH_SECRET", "AUTH_SECRET_1", "AUTH_SECRET_2", "AUTH_SECRET_3"];
+
+/**
+ * The secret to configure: `undefined` when the environment sets one (Foyer reads `AUTH_SECRET` and
+ * `AUTH_SECRET_1..3` itself), else a development secret kept in `<dataDir>/secret` (created on the
+ * first run, mode 0600) so that a restart keeps everyone signed in. Warns once, on one line.
+ */
+export async function resolveSecret(dataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
+  if (SECRET_VARIABLES.some((name) => env[name])) return undefined;
+  const file = join(dataDir, "secret");
+  let secret = await readFile(file, "utf8").then((text) => text.trim(), () => "");
+  if (secret.length < 32) {
+    secret = randomBytes(32).toString("base64url");
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
+    await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  }
+  console.warn(`[demo] AUTH_SECRET is not set: using the development secret in ${relative(process.cwd(), file) || file}. Set AUTH_SECRET in production.`);
+  return secret;
+}
+
+/** The demo's Foyer config. `secret` is left to the environment when `undefined`. */
+export function createDemoConfig(secret: string | undefined): AuthConfig {
+  return {
+    ...(secret ? { secret } : {}),
+    basePath: AUTH_BASE,
+    // Until Foyer has built-in pages, sign-in and error pages are the demo's own login page.
+    pages: { signIn: LOGIN_PATH, error: LOGIN_PATH },
+    providers: [
+      Credentials({
+        credentials: {
+          email: { label: "Email", type: "email", autocomplete: "username" },
+          password: { label: "Password", type: "password", autocomplete: "current-password" },
+        },
+        authorize: authorizeDemoUser,
+      }),
+    ],
+  };
+}

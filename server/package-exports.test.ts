@@ -1,0 +1,123 @@
+/**
+ * The package as users get it: the BUILT files in dist/, imported by the package's own name through
+ * package.json "exports" (Node resolves a package's own name from inside it), and its declaration
+ * files type-checking an application that augments Foyer's types. `npm test` builds dist/ first.
+ */
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const TSC = fileURLToPath(new URL("../node_modules/typescript/bin/tsc", import.meta.url));
+
+beforeAll(() => {
+  if (!existsSync(new URL("../dist/server/index.js", import.meta.url))) {
+    throw new Error("dist/server/index.js is missing: run `npm run build` first (`npm test` does this for you).");
+  }
+});
+
+/** Runs an ES module script from the repository root, as an application would import the package. */
+async function node(script: string): Promise<string> {
+  const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, timeout: 8000 });
+  return stdout;
+}
+
+/** Runs the TypeScript compiler on a fixture project; never rejects. */
+async function tsc(project: string): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout } = await run(process.execPath, [TSC, "-p", project, "--pretty", "false"], { cwd: ROOT, timeout: 9000 });
+    return { code: 0, output: stdout };
+  } catch (error) {
+    const failure = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof failure.code === "number" ? failure.code : 1, output: `${failure.stdout ?? ""}${failure.stderr ?? ""}` };
+  }
+}
+
+describe("package exports", () => {
+  it("exposes every entry point by name, with the expected exports", async () => {
+    const stdout = await node(`
+      const entries = {
+        "foyer-auth": await import("foyer-auth"),
+        "foyer-auth/jwt": await import("foyer-auth/jwt"),
+        "foyer-auth/node": await import("foyer-auth/node"),
+        "foyer-auth/providers/credentials": await import("foyer-auth/providers/credentials"),
+      };
+      const kinds = {};
+      for (const [entry, module] of Object.entries(entries)) {
+        kinds[entry] = Object.fromEntries(Object.entries(module).map(([name, value]) => [name, typeof value]));
+      }
+      const { default: pkg } = await import("foyer-auth/package.json", { with: { type: "json" } });
+      console.log(JSON.stringify({ kinds, name: pkg.name }));
+    `);
+    const { kinds, name } = JSON.parse(stdout) as { kinds: Record<string, Record<string, string>>; name: string };
+    expect(name).toBe("foyer-auth");
+    const functions = (entry: string, names: string[]) => {
+      for (const exported of names) expect(kinds[entry]![exported], `${entry} exports ${exported}`).toBe("function");
+    };
+    functions("foyer-auth", ["Auth", "getSession", "setEnvDefaults", "createActionURL", "isAuthAction", "AuthError", "CredentialsSignin", "MissingCSRF"]);
+    expect(kinds["foyer-auth"]).toMatchObject({ raw: "symbol", skipCSRFCheck: "symbol" });
+    functions("foyer-auth/jwt", ["encode", "decode", "getToken"]);
+    functions("foyer-auth/node", ["toWebRequest", "sendWebResponse", "createAuthHandler", "PayloadTooLargeError"]);
+    functions("foyer-auth/providers/credentials", ["default"]);
+  });
+
+  it("signs in with credentials and reads the session through the built Auth()", async () => {
+    const stdout = await node(`
+      import { Auth } from "foyer-auth";
+      import { decode } from "foyer-auth/jwt";
+      import Credentials from "foyer-auth/providers/credentials";
+
+      const secret = "package-exports-test-secret-0123456789";
+      const config = {
+        secret,
+        trustHost: true,
+        providers: [Credentials({ authorize: (c) => (c.password === "pw" ? { id: "7", name: "Ada", email: "ada@example.com" } : null) })],
+      };
+      const origin = "http://localhost:3000";
+      const cookieHeader = (response) => response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+
+      const csrf = await Auth(new Request(origin + "/auth/csrf"), config);
+      const { csrfToken } = await csrf.json();
+      const signIn = await Auth(new Request(origin + "/auth/callback/credentials", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader(csrf) },
+        body: new URLSearchParams({ csrfToken, password: "pw", callbackUrl: "/home" }),
+      }), config);
+      const sessionCookie = signIn.headers.getSetCookie().find((c) => c.startsWith("authjs.session-token="));
+      const token = decodeURIComponent(sessionCookie.split(";")[0].slice("authjs.session-token=".length));
+      const session = await Auth(new Request(origin + "/auth/session", { headers: { cookie: "authjs.session-token=" + token } }), config);
+      const payload = await decode({ token, secret, salt: "authjs.session-token" });
+      console.log(JSON.stringify({
+        status: signIn.status,
+        location: signIn.headers.get("location"),
+        session: await session.json(),
+        sub: payload.sub,
+      }));
+    `);
+    expect(JSON.parse(stdout)).toMatchObject({
+      status: 302,
+      location: "http://localhost:3000/home",
+      session: { user: { name: "Ada", email: "ada@example.com" }, expires: expect.any(String) },
+      sub: "7",
+    });
+  });
+});
+
+describe.concurrent("package types", () => {
+  it("type-checks an app that augments Session and JWT (server/fixtures/types)", async () => {
+    const { code, output } = await tsc("server/fixtures/types");
+    expect(output).toBe("");
+    expect(code).toBe(0);
+  });
+
+  it("rejects a number where the augmented Session says role is 'admin' | 'user' (server/fixtures/types/misuse)", async () => {
+    const { code, output } = await tsc("server/fixtures/types/misuse");
+    expect(code).toBe(2);
+    const errors = output.trim().split("\n");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^server\/fixtures\/types\/misuse\/index\.ts\(\d+,\d+\): error TS2322: Type '42' is not assignable to type '("user" \| "admin"|"admin" \| "user")'\.$/);
+  });
+});
