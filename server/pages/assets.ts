@@ -2,7 +2,6 @@
  * Static files Foyer serves itself under `{basePath}/assets/`: no page ever loads anything from a
  * third-party host (ui-kit §6). File names carry a content hash, so they can be cached forever.
  */
-import { createHash } from "node:crypto";
 import { LOGOS } from "./logos.generated.js";
 
 /** Logo colour variants: white or black marks, for buttons of a dark or light brand colour. */
@@ -16,8 +15,19 @@ interface Asset {
 const assets = new Map<string, Asset>();
 const logoFiles = new Map<string, string>();
 
+/**
+ * A content hash for file names (cache busting, not security): two FNV-1a passes, 40 bits of hex.
+ * Pure JavaScript so that page rendering also runs in the browser (Storybook renders the real pages).
+ */
 function hash(text: string): string {
-  return createHash("sha256").update(text).digest("hex").slice(0, 10);
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193) >>> 0;
+    b = Math.imul(b ^ c ^ (a >>> 7), 0x01000193) >>> 0;
+  }
+  return (a.toString(16).padStart(8, "0") + b.toString(16).padStart(8, "0")).slice(0, 10);
 }
 
 function register(name: string, asset: Asset): string {

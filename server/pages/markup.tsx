@@ -1,14 +1,12 @@
 /**
- * `renderPage`: a built-in page as an internal response (status, headers, HTML). Pages are pure
- * functions of their props; this module adds the document, the CSS and the headers.
+ * A built-in page's markup and status, with no Node-only code: the server renders pages through it,
+ * and the Storybook stories render the very same HTML in the browser.
  */
 import { renderToString } from "preact-render-to-string";
 import type { VNode } from "preact";
-import type { ResponseInternal } from "../types.js";
 import type { PageContext } from "./context.js";
 import { renderDocument } from "./document.js";
 import { ErrorPage, errorPageStatus } from "./error.js";
-import { pageHeaders } from "./headers.js";
 import { SignInPage, type SignInProps } from "./signin.js";
 import { SignOutPage } from "./signout.js";
 import { VerifyRequestPage } from "./verify-request.js";
@@ -19,13 +17,14 @@ export type PageRequest =
   | { page: "error"; error?: string }
   | { page: "verify-request" };
 
-export interface RenderOptions {
-  /** The page's complete stylesheet (Foyer's CSS, theme and provider rules). */
-  css: string;
-  headerOverrides?: Record<string, string | null>;
+export interface PageMarkup {
+  status: number;
+  title: string;
+  /** The rendered page body (inside `<body>`). */
+  body: string;
 }
 
-export function renderPage(page: PageContext, request: PageRequest, options: RenderOptions): ResponseInternal<string> {
+export function pageMarkup(page: PageContext, request: PageRequest): PageMarkup {
   let title: string;
   let tree: VNode;
   let status = 200;
@@ -48,14 +47,10 @@ export function renderPage(page: PageContext, request: PageRequest, options: Ren
       tree = <VerifyRequestPage page={page} />;
       break;
   }
-  const body = renderDocument({
-    lang: page.locale,
-    dir: page.dir,
-    colorScheme: page.theme.colorScheme,
-    title,
-    css: options.css,
-    body: renderToString(tree),
-  });
-  const carriesToken = request.page === "signin" || request.page === "signout";
-  return { status, headers: pageHeaders({ css: options.css, carriesToken, scripts: false }, options.headerOverrides), body };
+  return { status, title, body: renderToString(tree) };
+}
+
+/** The complete HTML document of a page. */
+export function pageDocument(page: PageContext, markup: PageMarkup, css: string): string {
+  return renderDocument({ lang: page.locale, dir: page.dir, colorScheme: page.theme.colorScheme, title: markup.title, css, body: markup.body });
 }

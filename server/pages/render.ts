@@ -1,0 +1,26 @@
+/**
+ * `renderPage`: a built-in page as an internal response (status, headers, HTML). The markup comes
+ * from `markup.tsx`; this module adds the security headers.
+ */
+import type { ResponseInternal } from "../types.js";
+import type { PageContext } from "./context.js";
+import { pageHeaders } from "./headers.js";
+import { pageDocument, pageMarkup, type PageRequest } from "./markup.js";
+
+export type { PageRequest };
+
+export interface RenderOptions {
+  /** The page's complete stylesheet (Foyer's CSS, theme and provider rules). */
+  css: string;
+  headerOverrides?: Record<string, string | null>;
+}
+
+export function renderPage(page: PageContext, request: PageRequest, options: RenderOptions): ResponseInternal<string> {
+  const markup = pageMarkup(page, request);
+  const carriesToken = request.page === "signin" || request.page === "signout";
+  return {
+    status: markup.status,
+    headers: pageHeaders({ css: options.css, carriesToken, scripts: false }, options.headerOverrides),
+    body: pageDocument(page, markup, options.css),
+  };
+}
