@@ -7,6 +7,7 @@ const ar: Messages = {
   "signin.title": "تسجيل الدخول",
   "signin.heading": "تسجيل الدخول",
   "signin.withProvider": (provider) => `تسجيل الدخول باستخدام ${provider}`,
+  "signin.loading": "جارٍ تسجيل الدخول…",
   "signin.email.label": "البريد الإلكتروني",
   "signin.email.placeholder": "email@example.com",
   "signin.or": "أو",
@@ -19,6 +20,8 @@ const ar: Messages = {
   "signout.heading": "تسجيل الخروج",
   "signout.confirm": "هل تريد بالتأكيد تسجيل الخروج؟",
   "signout.button": "تسجيل الخروج",
+  "signout.cancel": "إلغاء",
+  "signout.loading": "جارٍ تسجيل الخروج…",
 
   "error.title": "خطأ",
   "error.signinLink": "تسجيل الدخول",
@@ -50,6 +53,7 @@ const ar: Messages = {
   "signinError.AccessDenied": "تعذّر تسجيل الدخول.",
   "signinError.Verification": "تعذّر تسجيل الدخول.",
   "signinError.WebAuthnVerificationError": "تعذّر تسجيل الدخول.",
+  "signinError.NetworkError": "تعذّر الوصول إلى الخادم. تحقّق من اتصالك ثم حاول مرة أخرى.",
 };
 
 export default ar;

@@ -7,6 +7,7 @@ const de: Messages = {
   "signin.title": "Anmelden",
   "signin.heading": "Anmelden",
   "signin.withProvider": (provider) => `Mit ${provider} anmelden`,
+  "signin.loading": "Anmeldung läuft …",
   "signin.email.label": "E-Mail",
   "signin.email.placeholder": "name@example.com",
   "signin.or": "oder",
@@ -19,6 +20,8 @@ const de: Messages = {
   "signout.heading": "Abmelden",
   "signout.confirm": "Möchten Sie sich wirklich abmelden?",
   "signout.button": "Abmelden",
+  "signout.cancel": "Abbrechen",
+  "signout.loading": "Abmeldung läuft …",
 
   "error.title": "Fehler",
   "error.signinLink": "Anmelden",
@@ -58,6 +61,7 @@ const de: Messages = {
   "signinError.AccessDenied": "Anmeldung nicht möglich.",
   "signinError.Verification": "Anmeldung nicht möglich.",
   "signinError.WebAuthnVerificationError": "Anmeldung nicht möglich.",
+  "signinError.NetworkError": "Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
 };
 
 export default de;

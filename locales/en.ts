@@ -7,6 +7,7 @@ const en: Messages = {
   "signin.title": "Sign In",
   "signin.heading": "Sign in",
   "signin.withProvider": (provider) => `Sign in with ${provider}`,
+  "signin.loading": "Signing in…",
   "signin.email.label": "Email",
   "signin.email.placeholder": "email@example.com",
   "signin.or": "or",
@@ -19,6 +20,8 @@ const en: Messages = {
   "signout.heading": "Sign out",
   "signout.confirm": "Are you sure you want to sign out?",
   "signout.button": "Sign out",
+  "signout.cancel": "Cancel",
+  "signout.loading": "Signing out…",
 
   "error.title": "Error",
   "error.signinLink": "Sign in",
@@ -50,6 +53,7 @@ const en: Messages = {
   "signinError.AccessDenied": "Unable to sign in.",
   "signinError.Verification": "Unable to sign in.",
   "signinError.WebAuthnVerificationError": "Unable to sign in.",
+  "signinError.NetworkError": "Could not reach the server. Check your connection and try again.",
 };
 
 export default en;

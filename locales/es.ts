@@ -7,6 +7,7 @@ const es: Messages = {
   "signin.title": "Iniciar sesión",
   "signin.heading": "Iniciar sesión",
   "signin.withProvider": (provider) => `Iniciar sesión con ${provider}`,
+  "signin.loading": "Iniciando sesión…",
   "signin.email.label": "Correo electrónico",
   "signin.email.placeholder": "nombre@example.com",
   "signin.or": "o",
@@ -19,6 +20,8 @@ const es: Messages = {
   "signout.heading": "Cerrar sesión",
   "signout.confirm": "¿Seguro que quieres cerrar sesión?",
   "signout.button": "Cerrar sesión",
+  "signout.cancel": "Cancelar",
+  "signout.loading": "Cerrando sesión…",
 
   "error.title": "Error",
   "error.signinLink": "Iniciar sesión",
@@ -58,6 +61,7 @@ const es: Messages = {
   "signinError.AccessDenied": "No se puede iniciar sesión.",
   "signinError.Verification": "No se puede iniciar sesión.",
   "signinError.WebAuthnVerificationError": "No se puede iniciar sesión.",
+  "signinError.NetworkError": "No se pudo conectar con el servidor. Comprueba tu conexión e inténtalo de nuevo.",
 };
 
 export default es;

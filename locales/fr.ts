@@ -7,6 +7,7 @@ const fr: Messages = {
   "signin.title": "Connexion",
   "signin.heading": "Se connecter",
   "signin.withProvider": (provider) => `Se connecter avec ${provider}`,
+  "signin.loading": "Connexion en cours…",
   "signin.email.label": "Adresse e-mail",
   "signin.email.placeholder": "nom@example.com",
   "signin.or": "ou",
@@ -19,6 +20,8 @@ const fr: Messages = {
   "signout.heading": "Se déconnecter",
   "signout.confirm": "Voulez-vous vraiment vous déconnecter\u00a0?",
   "signout.button": "Se déconnecter",
+  "signout.cancel": "Annuler",
+  "signout.loading": "Déconnexion en cours…",
 
   "error.title": "Erreur",
   "error.signinLink": "Se connecter",
@@ -58,6 +61,7 @@ const fr: Messages = {
   "signinError.AccessDenied": "Connexion impossible.",
   "signinError.Verification": "Connexion impossible.",
   "signinError.WebAuthnVerificationError": "Connexion impossible.",
+  "signinError.NetworkError": "Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.",
 };
 
 export default fr;

@@ -237,6 +237,7 @@ export function createTranslator(locale: string, overrides?: Record<string, Mess
     for (const catalogue of chain) {
       if (!Object.hasOwn(catalogue, key)) continue;
       const term = catalogue[key];
+      if (expected === "function" && typeof term === "string") return interpolate(term, args);
       if (kindOf(term) !== expected) continue;
       if (typeof term === "function") return String((term as (...a: unknown[]) => unknown)(...args));
       if (Array.isArray(term)) return [...(term as string[])];
@@ -246,6 +247,17 @@ export function createTranslator(locale: string, overrides?: Record<string, Mess
   }) as Translate;
 
   return Object.freeze({ locale: resolved, dir: directionOf(resolved), t });
+}
+
+/** Fills `{name}` (or `{0}`) placeholders of a string template with the arguments, in order. */
+function interpolate(template: string, args: unknown[]): string {
+  const names: string[] = [];
+  return template.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    if (/^\d+$/.test(name)) return String(args[Number(name)] ?? "");
+    let index = names.indexOf(name);
+    if (index === -1) index = names.push(name) - 1;
+    return String(args[index] ?? "");
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ const ja: Messages = {
   "signin.title": "サインイン",
   "signin.heading": "サインイン",
   "signin.withProvider": (provider) => `${provider} でサインイン`,
+  "signin.loading": "サインインしています…",
   "signin.email.label": "メールアドレス",
   "signin.email.placeholder": "email@example.com",
   "signin.or": "または",
@@ -19,6 +20,8 @@ const ja: Messages = {
   "signout.heading": "サインアウト",
   "signout.confirm": "サインアウトしてもよろしいですか？",
   "signout.button": "サインアウト",
+  "signout.cancel": "キャンセル",
+  "signout.loading": "サインアウトしています…",
 
   "error.title": "エラー",
   "error.signinLink": "サインイン",
@@ -56,6 +59,7 @@ const ja: Messages = {
   "signinError.AccessDenied": "サインインできませんでした。",
   "signinError.Verification": "サインインできませんでした。",
   "signinError.WebAuthnVerificationError": "サインインできませんでした。",
+  "signinError.NetworkError": "サーバーに接続できません。接続を確認して、もう一度お試しください。",
 };
 
 export default ja;

@@ -386,3 +386,12 @@ describe("locales/ stays browser-safe", () => {
     expect(text).not.toMatch(/\brequire\s*\(|\bprocess\.|\bBuffer\b/);
   });
 });
+
+describe("string templates in overrides (JSON-friendly)", () => {
+  it("a string given for a function term is a template; {name} placeholders take the arguments", () => {
+    const { t } = createTranslator("de", { de: { "signin.withProvider": "Weiter mit {provider}" } });
+    expect(t("signin.withProvider", "GitHub")).toBe("Weiter mit GitHub");
+    const positional = createTranslator("en", { en: { "signin.withProvider": "Use {0} ({0})" } });
+    expect(positional.t("signin.withProvider", "Acme")).toBe("Use Acme (Acme)");
+  });
+});

@@ -13,6 +13,8 @@ export interface Messages {
   "signin.title": string;
   "signin.heading": string;
   "signin.withProvider": (provider: string) => string;
+  /** Accessible name of the busy indicator while a sign-in request runs. */
+  "signin.loading": string;
   "signin.email.label": string;
   "signin.email.placeholder": string;
   "signin.or": string;
@@ -25,6 +27,9 @@ export interface Messages {
   "signout.heading": string;
   "signout.confirm": string;
   "signout.button": string;
+  "signout.cancel": string;
+  /** Accessible name of the busy indicator while signing out. */
+  "signout.loading": string;
 
   "error.title": string;
   "error.signinLink": string;
@@ -58,12 +63,20 @@ export interface Messages {
   "signinError.AccessDenied": string;
   "signinError.Verification": string;
   "signinError.WebAuthnVerificationError": string;
+  /** The server could not be reached (web components and the browser client). */
+  "signinError.NetworkError": string;
 }
 
 export type MessageKey = keyof Messages;
 
-/** A partial catalogue: per-locale overrides from the config, or a locale still being translated. */
-export type MessageOverrides = Partial<Messages> & { [key: `signinError.CredentialsSignin.${string}`]: string };
+/**
+ * A partial catalogue: per-locale overrides from the config, or a locale still being translated.
+ * A term that is a function in English may also be given as a string template (`"Mit {provider}
+ * anmelden"`), so overrides can come from JSON: `{name}` placeholders take the arguments in order.
+ */
+export type MessageOverrides = {
+  [K in MessageKey]?: Messages[K] | (Messages[K] extends (...args: never[]) => string ? string : never);
+} & { [key: `signinError.CredentialsSignin.${string}`]: string };
 
 /** Writing direction of a locale. */
 export type Direction = "ltr" | "rtl";

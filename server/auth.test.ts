@@ -179,8 +179,8 @@ describe("method/action pairs (wire §1.2)", () => {
   });
 });
 
-describe("providers (wire §14.1)", () => {
-  it("returns a map keyed by id with exactly the five public fields", async () => {
+describe("providers (wire §14.1, plus Foyer's component descriptors)", () => {
+  it("returns a map keyed by id: Auth.js's five keys exactly, plus the credentials fields", async () => {
     const response = await Auth(get("/auth/providers"), testConfig());
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBeNull();
@@ -191,8 +191,38 @@ describe("providers (wire §14.1)", () => {
         type: "credentials",
         signinUrl: `${ORIGIN}/auth/signin/credentials`,
         callbackUrl: `${ORIGIN}/auth/callback/credentials`,
+        fields: [
+          { name: "username", label: "Username", type: "text", autocomplete: "username" },
+          { name: "password", label: "Password", type: "password", autocomplete: "current-password" },
+        ],
       },
     });
+  });
+
+  it("adds style (colours, a logo under /auth/assets) for OAuth and e-mail fields, and never lists secrets", async () => {
+    const config = testConfig({
+      adapter: {},
+      session: { strategy: "jwt" },
+      providers: [
+        { id: "github", name: "GitHub", type: "oauth", issuer: "https://github.com", clientId: "cid", clientSecret: "super-secret-value" },
+        { id: "acme", name: "Acme", type: "oidc", issuer: "https://id.acme.test", clientSecret: "another-secret" },
+        { id: "email", name: "Email", type: "email", apiKey: "re_secret_key" },
+      ],
+    });
+    const response = await Auth(get("/auth/providers"), config);
+    const text = await response.text();
+    for (const secret of ["super-secret-value", "another-secret", "re_secret_key", "cid", "issuer"]) expect(text).not.toContain(secret);
+    const body = JSON.parse(text);
+    expect(body.github.style).toEqual({
+      brandColor: "#181717",
+      textColor: "#fff",
+      logo: expect.stringMatching(new RegExp(`^${ORIGIN}/auth/assets/logos/github\\.fff\\.[0-9a-f]{10}\\.svg$`)),
+    });
+    expect(body.acme.style).toBeUndefined();
+    expect(body.email.fields).toEqual([{ name: "email", label: "Email", type: "email", autocomplete: "email", required: true }]);
+    for (const entry of Object.values(body) as Record<string, unknown>[]) {
+      expect(Object.keys(entry).slice(0, 5)).toEqual(["id", "name", "type", "signinUrl", "callbackUrl"]);
+    }
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { InvalidConfiguration } from "../core/errors.js";
 import type { InternalProvider } from "../core/config.js";
-import { parseColor, readableTextOn } from "./color.js";
+import { parseColor, readableTextOn } from "../../theme/color.js";
 import { bundledBrandColor, logoAssetPath, type LogoFill } from "./assets.js";
 import { isSafeImageUrl } from "./theme.js";
 
@@ -32,6 +32,8 @@ export interface PageProvider {
   className: string;
   /** A logo URL: absolute, a site path, or relative to `{basePath}/assets/` when `asset` is true. */
   logo?: { src: string; asset: boolean };
+  /** Button colours of OAuth/OIDC providers with a brand colour (validated). */
+  buttonColors?: { brand: string; text: string };
   fields: FieldView[];
 }
 
@@ -59,9 +61,10 @@ export function preparePageProviders(providers: InternalProvider[]): PageProvide
     const className = `p${out.length}`;
     const view: PageProvider = { id: provider.id, name: String(provider.name ?? provider.id), type, className, fields: [] };
     if (type === "oauth" || type === "oidc") {
-      const { brand, onBrand, logo } = buttonStyle(provider);
+      const { brand, onBrand, logo, branded } = buttonStyle(provider);
       css += `.${className}{--auth-button-bg:${brand};--auth-button-text:${onBrand}}`;
       view.logo = logo;
+      if (branded) view.buttonColors = { brand, text: onBrand };
     }
     if (type === "credentials") view.fields = fieldsOf(provider.id, provider.credentials as Record<string, unknown>);
     if (type === "webauthn") view.fields = fieldsOf(provider.id, (provider.formFields as Record<string, unknown> | undefined) ?? WEBAUTHN_FIELDS);
@@ -70,7 +73,7 @@ export function preparePageProviders(providers: InternalProvider[]): PageProvide
   return { providers: out, css };
 }
 
-function buttonStyle(provider: InternalProvider): { brand: string; onBrand: string; logo?: PageProvider["logo"] } {
+function buttonStyle(provider: InternalProvider): { brand: string; onBrand: string; branded: boolean; logo?: PageProvider["logo"] } {
   const style = isRecord(provider.style) ? provider.style : {};
   const candidate = (style.brandColor ?? style.bg ?? bundledBrandColor(provider.id)) as unknown;
   let brand = "var(--auth-color-surface)";
@@ -89,11 +92,11 @@ function buttonStyle(provider: InternalProvider): { brand: string; onBrand: stri
     if (!isSafeImageUrl(style.logo)) {
       throw new InvalidConfiguration(`Provider "${provider.id}": style.logo must be an https: URL, a site path starting with "/", or a base64 data:image URL.`);
     }
-    return { brand, onBrand, logo: { src: style.logo, asset: false } };
+    return { brand, onBrand, branded: candidate !== undefined, logo: { src: style.logo, asset: false } };
   }
   const fill: LogoFill = onBrand === "#000" ? "000" : "fff";
   const asset = candidate === undefined ? undefined : logoAssetPath(provider.id, fill);
-  return { brand, onBrand, logo: asset ? { src: asset, asset: true } : undefined };
+  return { brand, onBrand, branded: candidate !== undefined, logo: asset ? { src: asset, asset: true } : undefined };
 }
 
 function fieldsOf(providerId: string, definitions: Record<string, unknown>): FieldView[] {

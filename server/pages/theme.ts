@@ -5,7 +5,7 @@
  */
 import { InvalidConfiguration } from "../core/errors.js";
 import type { Theme } from "../types.js";
-import { parseColor, readableTextOn } from "./color.js";
+import { parseColor, readableTextOn } from "../../theme/color.js";
 
 export type ColorScheme = "auto" | "light" | "dark";
 
