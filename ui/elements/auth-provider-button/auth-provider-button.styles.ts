@@ -1,0 +1,16 @@
+import { css } from "lit";
+import { controlStyles, tokenStyles } from "../../internal/styles.js";
+
+export const providerButtonStyles = [
+  tokenStyles,
+  controlStyles,
+  css`
+    :host {
+      display: block;
+    }
+    .logo {
+      inline-size: 1.25rem;
+      block-size: 1.25rem;
+    }
+  `,
+];

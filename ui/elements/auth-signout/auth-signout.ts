@@ -1,0 +1,117 @@
+import { LitElement, css, html, nothing } from "lit";
+import { property, state } from "lit/decorators.js";
+import type { MessageOverrides } from "../../../locales/index.js";
+import type { Theme } from "../../../server/types.js";
+import { AuthSignoutEvent } from "../../events/auth-signout.js";
+import { authClient, DEFAULT_BASE_PATH } from "../../internal/auth.js";
+import { LocalizeController } from "../../internal/localize.js";
+import { controlStyles, tokenStyles } from "../../internal/styles.js";
+import { applyTheme, themeConverter } from "../../internal/theme.js";
+
+/**
+ * A sign-out button, with an optional confirmation step. Signs out through Foyer on the same origin
+ * without a page reload (other elements and tabs update), or navigates when `redirect` is set.
+ *
+ * @summary Signs the user out.
+ * @csspart button - The sign-out button (also the confirming button).
+ * @csspart cancel-button - The "Cancel" button of the confirmation.
+ * @csspart confirm - The confirmation text.
+ * @csspart spinner - Shown while signing out; has an accessible name.
+ * @cssprop --auth-button-bg - Button background (default `--auth-color-brand`).
+ * @cssprop --auth-button-text - Button text (default `--auth-color-on-brand`).
+ * @cssprop --auth-color-border - Button border.
+ * @cssprop --auth-color-focus - Focus ring.
+ * @cssprop --auth-radius - Corner radius.
+ * @fires auth-signout - Before signing out; cancelable.
+ */
+export class AuthSignout extends LitElement {
+  static override styles = [
+    tokenStyles,
+    controlStyles,
+    css`
+      :host {
+        display: block;
+      }
+      .confirm {
+        display: grid;
+        gap: 0.5rem;
+      }
+      p {
+        margin: 0;
+      }
+      .secondary {
+        color: var(--_color-text);
+        background: var(--_color-surface);
+      }
+    `,
+  ];
+
+  /** Where Foyer is mounted on this origin. */
+  @property({ attribute: "base-path" }) basePath = DEFAULT_BASE_PATH;
+  /** Where to go after signing out (used with `redirect`). Default: the current page. */
+  @property({ attribute: "callback-url" }) callbackUrl?: string;
+  /** Ask "Are you sure?" before signing out. */
+  @property({ type: Boolean }) confirm = false;
+  /** Navigate to the callback URL after signing out. Default: stay (sessions update in place). */
+  @property({ type: Boolean }) redirect = false;
+  /** The spec's `Theme` (JSON in the attribute). */
+  @property({ converter: themeConverter }) theme?: Theme;
+  /** Per-locale message overrides. */
+  @property({ attribute: false }) messages?: Record<string, MessageOverrides>;
+
+  @state() private confirming = false;
+  @state() private busy = false;
+
+  private readonly localize = new LocalizeController(this);
+
+  protected override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has("theme")) applyTheme(this, this.theme);
+  }
+
+  override render() {
+    const { t } = this.localize;
+    const label = this.busy ? t("signout.loading") : t("signout.button");
+    const spinner = this.busy ? html`<span part="spinner" class="spinner" role="status" aria-label=${t("signout.loading")}></span>` : nothing;
+    if (this.confirming) {
+      return html`<div class="confirm" lang=${this.localize.locale} dir=${this.localize.dir}>
+        <p part="confirm" id="confirm">${t("signout.confirm")}</p>
+        <button part="button" class="button" type="button" aria-describedby="confirm" ?disabled=${this.busy} @click=${this.signOut}>${label}${spinner}</button>
+        <button part="cancel-button" class="button secondary" type="button" ?disabled=${this.busy} @click=${this.cancel}>${t("signout.cancel")}</button>
+      </div>`;
+    }
+    return html`<button part="button" class="button" type="button" lang=${this.localize.locale} dir=${this.localize.dir} ?disabled=${this.busy} @click=${this.request}>
+      ${label}${spinner}
+    </button>`;
+  }
+
+  private async request(): Promise<void> {
+    if (!this.confirm) return this.signOut();
+    this.confirming = true;
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>("button")?.focus();
+  }
+
+  private async cancel(): Promise<void> {
+    this.confirming = false;
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>("button")?.focus();
+  }
+
+  /** Signs out now (no confirmation). */
+  async signOut(): Promise<void> {
+    if (this.busy) return;
+    const event = new AuthSignoutEvent();
+    this.dispatchEvent(event);
+    if (event.defaultPrevented) return;
+    this.busy = true;
+    await authClient(this.basePath).signOut({ redirect: this.redirect, redirectTo: this.callbackUrl ?? location.href });
+    this.busy = false;
+    this.confirming = false;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "auth-signout": AuthSignout;
+  }
+}

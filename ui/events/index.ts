@@ -1,0 +1,6 @@
+/** The kit's typed events (ui-kit §4.2): all bubble and cross shadow roots. */
+export { AuthSigninStartEvent } from "./auth-signin-start.js";
+export { AuthSigninSuccessEvent } from "./auth-signin-success.js";
+export { AuthSigninErrorEvent } from "./auth-signin-error.js";
+export { AuthSessionChangeEvent } from "./auth-session-change.js";
+export { AuthSignoutEvent } from "./auth-signout.js";
