@@ -1,0 +1,85 @@
+/**
+ * Error codes the browser client reports, and how they are read from the URLs Foyer answers with.
+ *
+ * The server tells a failed action by the `error` (and, for credentials, `code`) query parameter of
+ * the URL it returns. Only the codes below ever reach a caller: anything else becomes
+ * `"Configuration"`, so an unexpected or hostile value is never echoed into an application's UI.
+ */
+
+/**
+ * Every error code a client function can report.
+ *
+ * - Sign-in page codes: `CredentialsSignin` (with a `code`), `OAuthSignin`, `OAuthCallbackError`,
+ *   `OAuthAccountNotLinked`, `EmailSignin`, `MissingCSRF`, `AccountNotLinked`, `SessionRequired`.
+ * - Error page codes: `AccessDenied`, `Verification`, `WebAuthnVerificationError`, `Configuration`.
+ * - `NetworkError` is the client's own: no answer, or an answer that is not Foyer's (not JSON).
+ */
+export type ClientErrorCode =
+  | "CredentialsSignin"
+  | "OAuthSignin"
+  | "OAuthCallbackError"
+  | "OAuthAccountNotLinked"
+  | "EmailSignin"
+  | "AccessDenied"
+  | "Verification"
+  | "MissingCSRF"
+  | "AccountNotLinked"
+  | "WebAuthnVerificationError"
+  | "SessionRequired"
+  | "Configuration"
+  | "NetworkError";
+
+/** The codes a server may put in a returned URL (every {@link ClientErrorCode} but `NetworkError`). */
+const SERVER_CODES: ReadonlySet<string> = new Set<ClientErrorCode>([
+  "CredentialsSignin",
+  "OAuthSignin",
+  "OAuthCallbackError",
+  "OAuthAccountNotLinked",
+  "EmailSignin",
+  "AccessDenied",
+  "Verification",
+  "MissingCSRF",
+  "AccountNotLinked",
+  "WebAuthnVerificationError",
+  "SessionRequired",
+  "Configuration",
+]);
+
+/**
+ * A credentials `code` is chosen by the integrator's `CredentialsSignin` subclass. It is passed on
+ * only when it looks like an identifier; anything else (spaces, markup, long text) is dropped.
+ */
+const SAFE_CODE = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+/**
+ * Maps an `error` value from the server to a {@link ClientErrorCode}: a known code stays as it is,
+ * anything else becomes `"Configuration"`.
+ *
+ * @param value The raw `error` query value.
+ * @returns The code to report.
+ */
+export function toClientErrorCode(value: string): ClientErrorCode {
+  return SERVER_CODES.has(value) ? (value as ClientErrorCode) : "Configuration";
+}
+
+/**
+ * Reads the outcome of an action from the URL the server returned (`{"url": …}`).
+ *
+ * @param url The returned URL, absolute or relative.
+ * @returns `{}` when the URL carries no `error`; otherwise the mapped `error`, plus `code` for a
+ *   `CredentialsSignin` whose code is a short identifier.
+ */
+export function readUrlError(url: string): { error?: ClientErrorCode; code?: string } {
+  let params: URLSearchParams;
+  try {
+    params = new URL(url, "http://client.invalid").searchParams;
+  } catch {
+    return { error: "Configuration" };
+  }
+  const raw = params.get("error");
+  if (raw === null) return {};
+  const error = toClientErrorCode(raw);
+  const code = params.get("code");
+  if (error === "CredentialsSignin" && code !== null && SAFE_CODE.test(code)) return { error, code };
+  return { error };
+}
