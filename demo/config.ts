@@ -1,6 +1,6 @@
 /**
- * The demo's Foyer config: one credentials provider with a single demo user, a custom sign-in page
- * (Foyer's built-in pages do not exist yet) and a secret that survives restarts.
+ * The demo's Foyer config: one credentials provider with a single demo user, Foyer's built-in pages
+ * (sign-in, sign-out, error) in the demo's brand colour, and a secret that survives restarts.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -10,8 +10,12 @@ import Credentials from "../server/providers/credentials.js";
 
 /** Where Foyer is mounted (the default `basePath`). */
 export const AUTH_BASE = "/auth";
-/** The demo's own sign-in page. */
-export const LOGIN_PATH = "/login";
+/** Foyer's built-in sign-in page. */
+export const SIGNIN_PATH = `${AUTH_BASE}/signin`;
+/** Foyer's built-in sign-out page (a confirmation with a button). */
+export const SIGNOUT_PATH = `${AUTH_BASE}/signout`;
+/** The demo's brand colour, used by the built-in pages' buttons. */
+export const BRAND_COLOR = "#4f46e5";
 
 /** The one user the demo knows. */
 export const DEMO_USER = { id: "demo-user", name: "Demo User", email: "demo@foyer.dev" } as const satisfies User;
@@ -59,8 +63,8 @@ export function createDemoConfig(secret: string | undefined): AuthConfig {
   return {
     ...(secret ? { secret } : {}),
     basePath: AUTH_BASE,
-    // Until Foyer has built-in pages, sign-in and error pages are the demo's own login page.
-    pages: { signIn: LOGIN_PATH, error: LOGIN_PATH },
+    // No `pages` option: Foyer serves its own sign-in, sign-out and error pages under /auth.
+    theme: { brandColor: BRAND_COLOR },
     providers: [
       Credentials({
         credentials: {

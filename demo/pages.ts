@@ -1,10 +1,11 @@
 /**
  * The demo's pages: pure functions from data to HTML. Every interpolated value goes through `html`,
- * which escapes it unless it is itself `html` output. No scripts, no external assets.
+ * which escapes it unless it is itself `html` output. No scripts, no external assets. Sign-in, sign-out
+ * and error pages are Foyer's built-in ones under `/auth`.
  */
 import { createHash } from "node:crypto";
 import type { Session } from "../server/index.js";
-import { AUTH_BASE, DEMO_PASSWORD, DEMO_USER } from "./config.js";
+import { DEMO_PASSWORD, DEMO_USER, SIGNIN_PATH, SIGNOUT_PATH } from "./config.js";
 
 /** HTML that is safe to insert as is (built by `html`). */
 export class SafeHtml {
@@ -38,25 +39,20 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
 }
 
 const STYLE = `
-:root { color-scheme: light dark; --accent: #3b5bdb; --muted: #6b7280; --border: #d1d5db; --alert: #b42318; }
+:root { color-scheme: light dark; --accent: #3b5bdb; --muted: #6b7280; --border: #d1d5db; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 16px/1.5 system-ui, sans-serif; }
 header { display: flex; gap: 1rem; align-items: center; padding: .75rem 1.5rem; border-bottom: 1px solid var(--border); }
 header strong { margin-right: auto; }
 main { max-width: 28rem; margin: 2rem auto; padding: 0 1.5rem; }
 a { color: var(--accent); }
-form { display: grid; gap: .5rem; margin-top: 1rem; }
-input, button { font: inherit; padding: .5rem .75rem; border-radius: .375rem; border: 1px solid var(--border); }
-button { background: var(--accent); color: #fff; border-color: var(--accent); cursor: pointer; }
-label { font-weight: 600; }
 .hint { color: var(--muted); font-size: .9rem; }
-.alert { border: 1px solid var(--alert); color: var(--alert); border-radius: .375rem; padding: .5rem .75rem; }
 dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; }
 dt { color: var(--muted); }
 dd { margin: 0; overflow-wrap: anywhere; }
 `;
 
-/** The `Content-Security-Policy` of every page: nothing but this page's own style and same-origin forms. */
+/** The `Content-Security-Policy` of the demo's own pages: nothing but their own style (and same-origin forms). */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   `style-src 'sha256-${createHash("sha256").update(STYLE).digest("base64")}'`,
@@ -84,12 +80,12 @@ ${body}
 `.value;
 }
 
-function signOutForm(csrfToken: string): SafeHtml {
-  return html`<form method="post" action="${AUTH_BASE}/signout">
-<input type="hidden" name="csrfToken" value="${csrfToken}">
-<input type="hidden" name="callbackUrl" value="/">
-<button type="submit">Sign out</button>
-</form>`;
+/** Where the sign-in and sign-out links return to: the home page. */
+const HOME_CALLBACK = `callbackUrl=${encodeURIComponent("/")}`;
+
+/** A link to Foyer's built-in sign-out page, which asks for confirmation and posts the sign-out. */
+function signOutLink(): SafeHtml {
+  return html`<p><a href="${SIGNOUT_PATH}?${HOME_CALLBACK}">Sign out</a></p>`;
 }
 
 function sessionDetails(session: Session): SafeHtml {
@@ -100,55 +96,15 @@ function sessionDetails(session: Session): SafeHtml {
 </dl>`;
 }
 
-const ERROR_MESSAGES: Record<string, string> = {
-  CredentialsSignin: "That email and password do not match. Check them and try again.",
-  MissingCSRF: "The sign-in form had expired. Please try again.",
-  SessionRequired: "Please sign in to see that page.",
-  AccessDenied: "You do not have access to that.",
-  Configuration: "The server could not complete the request. Its log says why.",
-};
-
-/** A readable sentence for the `error` (and `code`) query parameters of a failed sign-in. */
-export function errorMessage(error: string, code?: string): string {
-  const known = Object.hasOwn(ERROR_MESSAGES, error) ? ERROR_MESSAGES[error]! : `Sign-in did not work (${error.slice(0, 80)}).`;
-  return code && code !== "credentials" ? `${known} (Code: ${code.slice(0, 80)})` : known;
-}
-
-export interface LoginPageProps {
-  csrfToken: string;
-  /** A same-origin path, or `""` to let Foyer use the callback-URL cookie. */
-  callbackUrl: string;
-  error?: string;
-  code?: string;
-}
-
-/** The sign-in form, posting to Foyer's credentials callback. */
-export function loginPage({ csrfToken, callbackUrl, error, code }: LoginPageProps): string {
-  return layout(
-    "Sign in",
-    html`<h1>Sign in</h1>
-${error ? html`<p role="alert" class="alert">${errorMessage(error, code)}</p>` : ""}
-<form method="post" action="${AUTH_BASE}/callback/credentials">
-<input type="hidden" name="csrfToken" value="${csrfToken}">
-<input type="hidden" name="callbackUrl" value="${callbackUrl}">
-<label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="username" required>
-<label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required>
-<button type="submit">Sign in</button>
-</form>
-<p class="hint">Demo user: <code>${DEMO_USER.email}</code>, password <code>${DEMO_PASSWORD}</code>.</p>`,
-  );
-}
-
 /** The home page: who is signed in, if anyone. */
-export function homePage({ session, csrfToken }: { session: Session | null; csrfToken: string }): string {
+export function homePage({ session }: { session: Session | null }): string {
   if (!session?.user) {
     return layout(
       "Home",
       html`<h1>Welcome</h1>
 <p>You are not signed in.</p>
-<p><a href="/login">Sign in</a> or try the <a href="/protected">protected page</a>.</p>`,
+<p><a href="${SIGNIN_PATH}?${HOME_CALLBACK}">Sign in</a> or try the <a href="/protected">protected page</a>.</p>
+<p class="hint">Demo user: <code>${DEMO_USER.email}</code>, password <code>${DEMO_PASSWORD}</code>.</p>`,
     );
   }
   return layout(
@@ -156,17 +112,17 @@ export function homePage({ session, csrfToken }: { session: Session | null; csrf
     html`<h1>Welcome</h1>
 <p>You are signed in as <strong>${session.user.email ?? session.user.name}</strong>.</p>
 ${sessionDetails(session)}
-${signOutForm(csrfToken)}`,
+${signOutLink()}`,
   );
 }
 
 /** A page only signed-in users reach. */
-export function protectedPage({ session, csrfToken }: { session: Session; csrfToken: string }): string {
+export function protectedPage({ session }: { session: Session }): string {
   return layout(
     "Protected page",
     html`<h1>Protected page</h1>
 <p>Only signed-in users see this page. You are <strong>${session.user?.email}</strong>.</p>
-${signOutForm(csrfToken)}`,
+${signOutLink()}`,
   );
 }
 

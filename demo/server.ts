@@ -1,6 +1,7 @@
 /**
- * The Foyer demo: a small `node:http` app with a sign-in page, a home page that shows the session and
- * a protected page. `npm start` runs it on http://localhost:3000 (env `PORT`, `HOST`).
+ * The Foyer demo: a small `node:http` app with a home page that shows the session and a protected
+ * page. Signing in and out happens on Foyer's built-in pages under `/auth`. `npm start` runs it on
+ * http://localhost:3000 (env `PORT`, `HOST`, and `FOYER_DEMO_DATA` for the data directory).
  *
  * Foyer answers everything under `/auth` through `createAuthHandler`; the app handles the rest and
  * reads the session with `getSession`.
@@ -8,11 +9,12 @@
 import { realpathSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { resolve as resolvePath } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { Auth, getSession, type AuthConfig } from "../server/index.js";
+import { getSession, type AuthConfig } from "../server/index.js";
 import { createAuthHandler, toWebRequest } from "../server/integrations/node.js";
-import { AUTH_BASE, LOGIN_PATH, createDemoConfig, resolveSecret } from "./config.js";
-import { CONTENT_SECURITY_POLICY, homePage, loginPage, messagePage, protectedPage } from "./pages.js";
+import { SIGNIN_PATH, createDemoConfig, resolveSecret } from "./config.js";
+import { CONTENT_SECURITY_POLICY, homePage, messagePage, protectedPage } from "./pages.js";
 
 /** Options of {@link startDemo}. */
 export interface DemoOptions {
@@ -20,7 +22,7 @@ export interface DemoOptions {
   port?: number;
   /** Interface to listen on. Default `127.0.0.1`. */
   host?: string;
-  /** Where the generated development secret is kept. Default `demo/.data`. */
+  /** Where the generated development secret is kept. Default: env `FOYER_DEMO_DATA`, else `demo/.data`. */
   dataDir?: string;
 }
 
@@ -34,8 +36,13 @@ export interface Demo {
 
 const DEFAULT_DATA_DIR = fileURLToPath(new URL("./.data", import.meta.url));
 
+/** `FOYER_DEMO_DATA` (relative to the working directory) when set, else `demo/.data`. */
+function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.FOYER_DEMO_DATA ? resolvePath(env.FOYER_DEMO_DATA) : DEFAULT_DATA_DIR;
+}
+
 /** Starts the demo server; resolves once it listens. */
-export async function startDemo({ port = 3000, host = "127.0.0.1", dataDir = DEFAULT_DATA_DIR }: DemoOptions = {}): Promise<Demo> {
+export async function startDemo({ port = 3000, host = "127.0.0.1", dataDir = defaultDataDir() }: DemoOptions = {}): Promise<Demo> {
   const config = createDemoConfig(await resolveSecret(dataDir));
   const auth = createAuthHandler(config);
   const server = createServer((req, res) => {
@@ -73,52 +80,17 @@ async function app(req: IncomingMessage, res: ServerResponse, config: AuthConfig
   const request = toWebRequest(req);
   const url = new URL(request.url);
   switch (url.pathname) {
-    case "/": {
-      const [session, csrf] = await Promise.all([getSession(request, config), fetchCsrf(request, config)]);
-      return sendHtml(res, 200, homePage({ session, csrfToken: csrf.token }), csrf.cookies);
-    }
+    case "/":
+      return sendHtml(res, 200, homePage({ session: await getSession(request, config) }));
     case "/protected": {
       const session = await getSession(request, config);
-      if (!session?.user) return redirect(res, `${LOGIN_PATH}?callbackUrl=${encodePath(url.pathname)}`);
-      const csrf = await fetchCsrf(request, config);
-      return sendHtml(res, 200, protectedPage({ session, csrfToken: csrf.token }), csrf.cookies);
-    }
-    case LOGIN_PATH: {
-      const callbackUrl = localPath(url.searchParams.get("callbackUrl"));
-      const error = url.searchParams.get("error") ?? undefined;
-      const code = url.searchParams.get("code") ?? undefined;
-      if (!error && (await getSession(request, config))?.user) return redirect(res, callbackUrl ?? "/");
-      const csrf = await fetchCsrf(request, config, callbackUrl);
-      return sendHtml(res, 200, loginPage({ csrfToken: csrf.token, callbackUrl: callbackUrl ?? "", error, code }), csrf.cookies);
+      // Foyer's sign-in page keeps the callback URL (in a cookie) and sends the user back after sign-in.
+      if (!session?.user) return redirect(res, `${SIGNIN_PATH}?callbackUrl=${encodeURIComponent(url.pathname)}`);
+      return sendHtml(res, 200, protectedPage({ session }));
     }
     default:
       return sendHtml(res, 404, messagePage("Not found", "There is no page here."));
   }
-}
-
-/**
- * Asks Foyer for a CSRF token the way a browser would (`GET /auth/csrf` with the browser's cookies),
- * returning the token and the cookies to forward to the browser (a new CSRF cookie, the callback URL).
- */
-async function fetchCsrf(request: Request, config: AuthConfig, callbackUrl?: string): Promise<{ token: string; cookies: string[] }> {
-  const url = new URL(`${AUTH_BASE}/csrf`, request.url);
-  if (callbackUrl) url.searchParams.set("callbackUrl", callbackUrl);
-  const cookie = request.headers.get("cookie");
-  const response = await Auth(new Request(url, { headers: cookie ? { cookie } : {} }), config);
-  if (response.status !== 200) throw new Error(`GET ${AUTH_BASE}/csrf answered ${response.status}`);
-  const { csrfToken } = (await response.json()) as { csrfToken: string };
-  return { token: csrfToken, cookies: response.headers.getSetCookie() };
-}
-
-/** A same-origin path (`/x`, not `//host` or `/\host`), or `undefined`. */
-function localPath(value: string | null): string | undefined {
-  if (!value || value.length > 2000 || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return undefined;
-  return /[\u0000-\u001f\u007f]/.test(value) ? undefined : value;
-}
-
-/** Encodes a path for a query value, leaving `/` readable. */
-function encodePath(path: string): string {
-  return encodeURIComponent(path).replace(/%2F/g, "/");
 }
 
 function redirect(res: ServerResponse, location: string): void {
@@ -126,12 +98,11 @@ function redirect(res: ServerResponse, location: string): void {
   res.end();
 }
 
-function sendHtml(res: ServerResponse, status: number, body: string, cookies: string[] = []): void {
-  if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
+function sendHtml(res: ServerResponse, status: number, body: string): void {
   res.writeHead(status, {
     "Content-Type": "text/html; charset=utf-8",
     "Content-Length": Buffer.byteLength(body),
-    // Pages carry CSRF tokens and the user's details: never cache them.
+    // Pages carry the user's details: never cache them.
     "Cache-Control": "no-store",
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     "X-Content-Type-Options": "nosniff",

@@ -6,7 +6,7 @@ import { Auth } from "./auth.js";
 import { raw } from "./core/markers.js";
 import { AuthError, CredentialsSignin } from "./core/errors.js";
 import type { AuthConfig } from "./types.js";
-import { ORIGIN, csrf, get, postForm, postJson, signIn, testConfig } from "./testing/harness.js";
+import { ORIGIN, csrf, get, postForm, postJson, signIn, testConfig, unusedAdapter } from "./testing/harness.js";
 
 const CONFIG_REDIRECT = `${ORIGIN}/auth/error?error=Configuration`;
 
@@ -201,7 +201,7 @@ describe("providers (wire §14.1, plus Foyer's component descriptors)", () => {
 
   it("adds style (colours, a logo under /auth/assets) for OAuth and e-mail fields, and never lists secrets", async () => {
     const config = testConfig({
-      adapter: {},
+      adapter: unusedAdapter(),
       session: { strategy: "jwt" },
       providers: [
         { id: "github", name: "GitHub", type: "oauth", issuer: "https://github.com", clientId: "cid", clientSecret: "super-secret-value" },

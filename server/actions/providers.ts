@@ -38,7 +38,7 @@ function describe(entry: ListedProvider, view: PageProvider, authUrl: string): v
   if (view.type === "email") {
     entry.fields = [{ name: "email", label: "Email", type: "email", autocomplete: "email", required: true }];
   } else if (view.fields.length) {
-    entry.fields = view.fields.map(({ name, label, type, autocomplete, required }) => ({ name, label, type, autocomplete, required }));
+    entry.fields = view.fields.map(({ name, label, type, autocomplete, required }) => ({ name, label: label ?? "Email", type, autocomplete, required }));
   }
   if (view.buttonColors) {
     entry.style = { brandColor: view.buttonColors.brand, textColor: view.buttonColors.text };

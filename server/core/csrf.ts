@@ -15,8 +15,6 @@ export interface CsrfState {
   newCookieValue?: string;
 }
 
-const encoder = new TextEncoder();
-
 /** Checks the CSRF cookie and the submitted token; mints a new token when the cookie is missing or forged. */
 export async function verifyCsrf(options: {
   cookieValue: string | undefined;
@@ -37,27 +35,34 @@ export async function verifyCsrf(options: {
       }
     }
   }
-  const token = Buffer.from(crypto.randomBytes(32)).toString("hex");
+  const random = crypto.randomBytes(32);
+  // Hex straight from the bytes' own memory: no second copy just to call toString.
+  const token = Buffer.from(random.buffer, random.byteOffset, random.byteLength).toString("hex");
   const hash = await crypto.sha256Hex(`${token}${secret}`);
   return { token, verified: false, newCookieValue: `${token}|${hash}` };
 }
 
 /** Constant-time string comparison (security case V11.2.4). */
 export function constantTimeEqual(a: string, b: string): boolean {
-  const left = encoder.encode(a);
-  const right = encoder.encode(b);
+  // Buffer.from(…, "utf8") gives exactly TextEncoder's bytes (lone surrogates become U+FFFD in both)
+  // at a quarter of the cost for short strings; this runs on every request that carries a CSRF cookie.
+  const left = Buffer.from(a, "utf8");
+  const right = Buffer.from(b, "utf8");
   // Compare against itself on a length mismatch so timing does not depend on where strings differ.
   if (left.length !== right.length) return crypto.timingSafeEqual(left, left) && false;
   return crypto.timingSafeEqual(left, right);
 }
 
 /**
- * True when the browser says this request came from another site. `Origin: null` (sandboxed or
- * privacy-stripped contexts) counts as foreign.
+ * True when the browser says this request came from another site. `Sec-Fetch-Site` decides when the
+ * browser sends it: `same-origin` is trusted even with `Origin: null`, which Chromium sends for
+ * same-origin form posts from pages with `Referrer-Policy: no-referrer` (Foyer's own pages). Without
+ * it, an `Origin` of another origin — or `null` (sandboxed or privacy-stripped contexts) — is foreign.
  */
 export function isCrossSiteRequest(headers: Headers, origin: string): boolean {
   const fetchSite = headers.get("sec-fetch-site");
   if (fetchSite === "cross-site") return true;
+  if (fetchSite === "same-origin") return false;
   const requestOrigin = headers.get("origin");
   return requestOrigin !== null && requestOrigin !== origin;
 }

@@ -8,7 +8,7 @@ import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
 import { Auth } from "../auth.js";
 import Credentials from "../providers/credentials.js";
-import { CookieJar, ORIGIN, get, testConfig } from "../testing/harness.js";
+import { CookieJar, ORIGIN, get, testConfig, unusedAdapter } from "../testing/harness.js";
 import type { AuthConfig, Provider } from "../types.js";
 
 const github: Provider = { id: "github", name: "GitHub", type: "oauth", issuer: "https://github.com", style: { brandColor: "#24292f" } };
@@ -20,7 +20,7 @@ const credentials = Credentials({
   authorize: () => null,
 });
 /** A stand-in adapter: the e-mail and WebAuthn providers require one; these tests never sign in with them. */
-const adapter = {};
+const adapter = unusedAdapter();
 
 function config(overrides: Partial<AuthConfig> = {}): AuthConfig {
   return testConfig({ adapter, session: { strategy: "jwt" }, providers: [github, acme, email, credentials, passkey], ...overrides });

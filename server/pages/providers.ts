@@ -13,7 +13,8 @@ export type FieldType = "text" | "password" | "email" | "tel" | "number" | "url"
 
 export interface FieldView {
   name: string;
-  label: string;
+  /** The app's label; absent for Foyer's default WebAuthn e-mail field, which the page translates. */
+  label?: string;
   type: FieldType;
   autocomplete?: string;
   placeholder?: string;
@@ -48,7 +49,7 @@ const AUTOCOMPLETE = /^[a-z0-9 -]{1,64}$/i;
 const INPUT_MODES = new Set(["none", "text", "decimal", "numeric", "tel", "search", "email", "url"]);
 
 /** Default WebAuthn form fields, as Auth.js defines them. */
-const WEBAUTHN_FIELDS = { email: { label: "Email", required: true, autocomplete: "username webauthn" } };
+const WEBAUTHN_FIELDS = { email: { required: true, autocomplete: "username webauthn", type: "email" } };
 
 export function preparePageProviders(providers: InternalProvider[]): PageProviders {
   const out: PageProvider[] = [];
@@ -103,7 +104,7 @@ function fieldsOf(providerId: string, definitions: Record<string, unknown>): Fie
   return Object.entries(definitions).map(([name, raw]) => {
     const definition = isRecord(raw) ? raw : {};
     const type = (typeof definition.type === "string" && INPUT_TYPES.has(definition.type) ? definition.type : "text") as FieldType;
-    const field: FieldView = { name, label: typeof definition.label === "string" ? definition.label : name, type };
+    const field: FieldView = { name, label: typeof definition.label === "string" ? definition.label : definitions === WEBAUTHN_FIELDS ? undefined : name, type };
     const autocomplete = definition.autocomplete ?? definition.autoComplete ?? defaultAutocomplete(name, type);
     if (typeof autocomplete === "string" && AUTOCOMPLETE.test(autocomplete)) field.autocomplete = autocomplete;
     if (typeof definition.placeholder === "string") field.placeholder = definition.placeholder;

@@ -91,7 +91,7 @@ function CredentialsForm({ page, provider }: { page: PageContext; provider: Page
     <form action={`${page.authUrl}/callback/${provider.id}`} method="post">
       <HiddenFields page={page} />
       {provider.fields.map((field) => (
-        <Field provider={provider} field={field} />
+        <Field provider={provider} field={field} label={field.label ?? field.name} />
       ))}
       <button type="submit" class="button">
         {page.t("signin.withProvider", provider.name)}
@@ -106,7 +106,7 @@ function PasskeyForm({ page, provider }: { page: PageContext; provider: PageProv
     <form action={`${page.authUrl}/callback/${provider.id}`} method="post" id={`${provider.id}-form`} data-passkey-provider={provider.id}>
       <HiddenFields page={page} />
       {provider.fields.map((field) => (
-        <Field provider={provider} field={field} dataFormField />
+        <Field provider={provider} field={field} label={field.label ?? page.t("signin.email.label")} dataFormField />
       ))}
       <button type="submit" id={`submitButton-${provider.id}`} class="button">
         {page.t("signin.passkey.button")}
@@ -115,11 +115,11 @@ function PasskeyForm({ page, provider }: { page: PageContext; provider: PageProv
   );
 }
 
-function Field({ provider, field, dataFormField }: { provider: PageProvider; field: FieldView; dataFormField?: boolean }) {
+function Field({ provider, field, label, dataFormField }: { provider: PageProvider; field: FieldView; label: string; dataFormField?: boolean }) {
   const id = `input-${field.name}-for-${provider.id}-provider`;
   return (
     <div>
-      <label for={id}>{field.label}</label>
+      <label for={id}>{label}</label>
       <input {...(inputAttributes(id, field, dataFormField) as InputHTMLAttributes)} />
     </div>
   );

@@ -6,6 +6,11 @@
 import { InvalidConfiguration } from "../core/errors.js";
 import type { Theme } from "../types.js";
 import { parseColor, readableTextOn } from "../../theme/color.js";
+import { isSafeImageUrl } from "../../theme/image-url.js";
+
+export { isSafeImageUrl };
+
+const SCHEMES = new Set<ColorScheme>(["auto", "light", "dark"]);
 
 export type ColorScheme = "auto" | "light" | "dark";
 
@@ -16,22 +21,6 @@ export interface ResolvedTheme {
   /** `buttonText`, or black/white chosen for contrast with `brandColor`. */
   onBrandColor?: string;
   logo?: string;
-}
-
-const SCHEMES = new Set<ColorScheme>(["auto", "light", "dark"]);
-const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp|avif|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/;
-const MAX_LOGO_LENGTH = 64 * 1024;
-
-/** Whether `value` is an acceptable image URL: https, a same-origin path, or a base64 image data URL. */
-export function isSafeImageUrl(value: unknown): value is string {
-  if (typeof value !== "string" || value.length === 0 || value.length > MAX_LOGO_LENGTH) return false;
-  if (/^\/(?![/\\])/.test(value)) return !/[\s"'<>\\]/.test(value);
-  if (value.startsWith("data:")) return DATA_IMAGE.test(value);
-  try {
-    return new URL(value).protocol === "https:" && !/[\s"'<>]/.test(value);
-  } catch {
-    return false;
-  }
 }
 
 /** Validates a theme; throws `InvalidConfiguration` naming the field and what is accepted. */

@@ -114,3 +114,16 @@ export async function captureConsole<T>(run: () => Promise<T>): Promise<{ result
     Object.assign(console, original);
   }
 }
+
+/**
+ * An adapter for tests that configure e-mail or WebAuthn providers only to render pages or list
+ * providers: it has every method validation asks for, and each one fails loudly if a test calls it.
+ */
+export function unusedAdapter(): Record<string, () => never> {
+  const names = [
+    "createUser", "getUser", "getUserByEmail", "getUserByAccount", "updateUser", "linkAccount", "createSession", "getSessionAndUser",
+    "updateSession", "deleteSession", "createVerificationToken", "useVerificationToken", "getAccount", "getAuthenticator",
+    "createAuthenticator", "listAuthenticatorsByUserId", "updateAuthenticatorCounter",
+  ];
+  return Object.fromEntries(names.map((name) => [name, () => { throw new Error(`unusedAdapter.${name}() was called by a test that should not use the adapter`); }]));
+}
