@@ -10,6 +10,7 @@ import type { LoggerInstance, LogLevel } from "./core/logger.js";
 import type { CredentialsConfig } from "./providers/credentials.js";
 import type { raw, skipCSRFCheck } from "./core/markers.js";
 import type { MessageOverrides } from "../locales/types.js";
+import type { Adapter } from "./adapters/types.js";
 
 export type { CookieSerializeOptions, LoggerInstance, LogLevel };
 
@@ -254,7 +255,7 @@ export interface AuthConfig {
   callbacks?: CallbacksOptions;
   events?: EventCallbacks;
   /** Database adapter (enables the database strategy by default; arrives with the adapters issue). */
-  adapter?: Record<string, unknown>;
+  adapter?: Adapter;
   /** Where Foyer is mounted. Default `/auth`. */
   basePath?: string;
   /** Trust the `Host` / `X-Forwarded-*` headers of the request. See `setEnvDefaults`. */

@@ -1,13 +1,15 @@
-/** `GET /session` (read) and `POST /session` (update, CSRF required) — wire §6. */
+/** `GET /session` (read) and `POST /session` (update, CSRF required) — wire §6, for either strategy. */
 import type { RequestContext } from "../core/context.js";
 import { requireCsrf } from "../core/guards.js";
 import { readCookieSession } from "../session/cookie-session.js";
+import { readDatabaseSession } from "../session/database-session.js";
 import type { ResponseInternal } from "../types.js";
 
 export function sessionAction(ctx: RequestContext): Promise<ResponseInternal> {
+  const read = ctx.config.session.strategy === "database" ? readDatabaseSession : readCookieSession;
   if (ctx.req.method === "POST") {
     requireCsrf(ctx);
-    return readCookieSession(ctx, { data: ctx.req.body?.data });
+    return read(ctx, { data: ctx.req.body?.data });
   }
-  return readCookieSession(ctx);
+  return read(ctx);
 }

@@ -32,6 +32,7 @@ import {
   InvalidConfiguration,
   InvalidEndpoints,
   MissingAdapter,
+  MissingAdapterMethods,
   MissingAuthorize,
   MissingSecret,
   InvalidProvider,
@@ -40,6 +41,8 @@ import { createLogger, type LoggerInstance, type LogLevel } from "./logger.js";
 import { defaultRedirect } from "./redirect.js";
 import { DEFAULT_MAX_BODY_SIZE } from "./request.js";
 import { SUPPORTED_LOCALES, type MessageOverrides } from "../../locales/index.js";
+import { REQUIRED_METHODS, wrapAdapter } from "../adapters/wrap.js";
+import type { Adapter } from "../adapters/types.js";
 import { PAGE_CSS } from "../pages/styles.generated.js";
 import { preparePageProviders, type PageProvider } from "../pages/providers.js";
 import { resolveTheme, themeDeclarations, type ResolvedTheme } from "../pages/theme.js";
@@ -95,6 +98,10 @@ export interface NormalizedConfig {
   messages?: Record<string, MessageOverrides>;
   /** Locales pages may be shown in: Foyer's plus any the app adds through `messages`. */
   availableLocales: readonly string[];
+  /** The adapter, wrapped: calls logged at debug level, failures re-thrown as `AdapterError`. */
+  adapter?: Adapter;
+  /** The adapter stores Foyer's session metadata (it has `listSessions`). */
+  sessionMetadata: boolean;
   /** Header overrides for the built-in pages (`pageHeaders` option; `null` removes a header). */
   pageHeaders?: Record<string, string | null>;
   useSecureCookies?: boolean;
@@ -166,6 +173,8 @@ function buildConfig(userConfig: AuthConfig, env: EnvObject): NormalizedConfig {
     messages: config.messages,
     availableLocales: [...new Set([...SUPPORTED_LOCALES, ...Object.keys(config.messages ?? {})])],
     pageHeaders: config.pageHeaders,
+    adapter: config.adapter ? wrapAdapter(config.adapter, logger) : undefined,
+    sessionMetadata: typeof config.adapter?.listSessions === "function",
     useSecureCookies: config.useSecureCookies,
     cookies: { secure: resolveCookies(true, config.cookies), plain: resolveCookies(false, config.cookies) },
     skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheckMarker,
@@ -244,7 +253,8 @@ function resolveSession(config: AuthConfig, logger: LoggerInstance): ResolvedSes
     strategy: options.strategy ?? (config.adapter ? "database" : "cookie"),
     maxAge: options.maxAge ?? DEFAULT_MAX_AGE,
     updateAge: options.updateAge ?? 24 * 60 * 60,
-    generateSessionToken: options.generateSessionToken ?? (() => cryptoBackend.randomUUID()),
+    // 256 bits from the CSPRNG (Auth.js: a UUID, 122 random bits; ASVS V7.2.3 asks for ≥ 128).
+    generateSessionToken: options.generateSessionToken ?? (() => Buffer.from(cryptoBackend.randomBytes(32)).toString("base64url")),
     seal,
     unseal,
     defaultCodec: seal === encode && unseal === decode,
@@ -339,10 +349,13 @@ function validate(config: NormalizedConfig, source: AuthConfig): AuthError | und
   if (!STRATEGIES.has(config.session.strategy)) {
     return new InvalidConfiguration(`session.strategy must be "cookie", "jwt" or "database"; got ${JSON.stringify(session.strategy)}.`);
   }
-  if (config.session.strategy === "database") {
-    if (!source.adapter) return new MissingAdapter("Database session requires an adapter. Add `adapter` to the config or set session.strategy to \"cookie\".");
-    return new InvalidConfiguration(
-      "Database sessions are not available in this version of Foyer yet. Remove `adapter` or set session.strategy to \"cookie\".",
+  if (config.session.strategy === "database" && !source.adapter) {
+    return new MissingAdapter("Database session requires an adapter. Add `adapter` to the config or set session.strategy to \"cookie\".");
+  }
+  const missing = missingAdapterMethods(config, source);
+  if (missing.length) {
+    return new MissingAdapterMethods(
+      `Required adapter methods were missing: ${missing.join(", ")}. The configured providers and session strategy need them; add them to the adapter.`,
     );
   }
   const maxAge = config.session.maxAge;
@@ -361,6 +374,19 @@ function validate(config: NormalizedConfig, source: AuthConfig): AuthError | und
     return new InvalidConfiguration(`maxBodySize must be a positive whole number of bytes; got ${String(source.maxBodySize)}.`);
   }
   return undefined;
+}
+
+/** Methods the configured features need but the adapter lacks (wire §16.1, plus Foyer's credentials-with-database). */
+function missingAdapterMethods(config: NormalizedConfig, source: AuthConfig): string[] {
+  const adapter = source.adapter;
+  if (!adapter) return [];
+  const needed = new Set<string>();
+  const types = new Set(config.providers.map((p) => p.type));
+  if (config.session.strategy === "database") for (const m of REQUIRED_METHODS.database) needed.add(m);
+  if (types.has("email")) for (const m of REQUIRED_METHODS.email) needed.add(m);
+  if (types.has("webauthn")) for (const m of REQUIRED_METHODS.webauthn) needed.add(m);
+  if (types.has("credentials") && config.session.strategy === "database") for (const m of REQUIRED_METHODS.credentialsDatabase) needed.add(m);
+  return [...needed].filter((method) => typeof (adapter as Record<string, unknown>)[method] !== "function");
 }
 
 function isPageUrl(value: string): boolean {

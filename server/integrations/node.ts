@@ -236,14 +236,28 @@ function pathOf(req: IncomingMessage): string {
   }
 }
 
+/** Tells the core the client's address (session metadata). Set only from the socket or a trusted proxy. */
+const CLIENT_IP_HEADER = "x-foyer-client-ip";
+
+/** The socket's peer address, or with `trustProxy` the first `X-Forwarded-For` entry. */
+function clientAddress(req: IncomingMessage, trustProxy: boolean): string | undefined {
+  const forwarded = req.headers["x-forwarded-for"];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+  return (trustProxy && first) || req.socket?.remoteAddress || undefined;
+}
+
 function webRequest(req: IncomingMessage, url: URL, trustProxy: boolean, state: BodyState): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(":")) continue;
     if (!trustProxy && UNTRUSTED_PROXY_HEADERS.has(name)) continue;
+    // Foyer's own header: only this integration may set it (below), never the client.
+    if (name === CLIENT_IP_HEADER) continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
+  const ip = clientAddress(req, trustProxy);
+  if (ip) headers.set(CLIENT_IP_HEADER, ip);
   const method = req.method ?? "GET";
   const hasBody = method !== "GET" && method !== "HEAD" && (declaredLength(req) > 0 || req.headers["transfer-encoding"] !== undefined);
   return new Request(url, {

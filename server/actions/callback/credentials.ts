@@ -9,6 +9,8 @@ import { requireCsrf } from "../../core/guards.js";
 import { runSignInCallback } from "../../core/signin-callback.js";
 import { crypto } from "../../jwt/crypto.js";
 import { issueCookieSession } from "../../session/cookie-session.js";
+import { issueDatabaseSession } from "../../session/database-session.js";
+import { withQuery } from "../../core/redirect.js";
 import type { Account, ResponseInternal, User } from "../../types.js";
 import type { CredentialsConfig } from "../../providers/credentials.js";
 
@@ -28,10 +30,39 @@ export async function credentialsCallback(ctx: RequestContext): Promise<Response
   const redirect = await runSignInCallback(ctx, { user, account, credentials });
   if (redirect) return { redirect };
 
+  if (ctx.config.session.strategy === "database") return databaseSignIn(ctx, rawUser, user, account);
   const cookies = await issueCookieSession(ctx, { user, account, isNewUser: false });
   // Like Auth.js, the signIn event gets what authorize() returned, extra fields included.
   await ctx.config.events.signIn({ user: rawUser, account });
   return { redirect: ctx.callbackUrl, cookies };
+}
+
+/**
+ * Credentials with database sessions (Auth.js refuses this with UnsupportedStrategy): the user is
+ * found by the id `authorize` returned — through a `credentials` account, never by e-mail — and
+ * created on first sign-in, so credentials users can be listed and revoked like everyone else.
+ */
+async function databaseSignIn(ctx: RequestContext, rawUser: User, user: User, account: Account): Promise<ResponseInternal> {
+  const adapter = ctx.config.adapter!;
+  let stored = await adapter.getUserByAccount!({ provider: account.provider, providerAccountId: account.providerAccountId });
+  let isNewUser = false;
+  if (!stored) {
+    stored = await adapter.createUser!({ ...pickProfile(user), id: user.id!, email: user.email ?? "", emailVerified: null });
+    await ctx.config.events.createUser({ user: stored });
+    const linked = { ...account, userId: stored.id, type: "credentials" as const };
+    await adapter.linkAccount!(linked);
+    await ctx.config.events.linkAccount({ user: stored, account: linked, profile: rawUser });
+    isNewUser = true;
+  }
+  const cookies = await issueDatabaseSession(ctx, stored.id);
+  await ctx.config.events.signIn({ user: rawUser, account, isNewUser });
+  const newUserPage = isNewUser ? ctx.config.pages.newUser : undefined;
+  return { redirect: newUserPage ? withQuery(newUserPage, { callbackUrl: ctx.callbackUrl }) : ctx.callbackUrl, cookies };
+}
+
+/** The user fields worth storing from an `authorize` result (not passwords or other extras). */
+function pickProfile(user: User): User {
+  return { name: user.name ?? null, email: user.email ?? null, image: user.image ?? null };
 }
 
 /** The request handed to `authorize`: original URL, method and headers; the parsed body as JSON. */

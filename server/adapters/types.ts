@@ -1,0 +1,104 @@
+/**
+ * The adapter interface: Auth.js's, method for method (wire §16), so an existing Auth.js adapter
+ * object works with Foyer unchanged. Every method is optional; configuration validation names the
+ * ones a configured feature needs.
+ *
+ * Foyer adds optional, feature-detected capabilities (session metadata, listing and revoking
+ * sessions, managing passkeys, pruning). Foyer's own adapters implement all of them; an Auth.js
+ * adapter simply lacks them, and the features that need them say so.
+ *
+ * Session tokens: the core passes adapters the SHA-256 hex of the session token, never the token
+ * itself, so a database leak yields no usable sessions. Adapters store what they are given.
+ */
+import type { Account, Awaitable, User } from "../types.js";
+
+export interface AdapterUser extends User {
+  id: string;
+  email: string;
+  emailVerified: Date | null;
+}
+
+export interface AdapterAccount extends Account {
+  userId: string;
+  type: "oauth" | "oidc" | "email" | "webauthn" | "credentials";
+}
+
+export interface AdapterSession {
+  /** What the core gave the adapter: the SHA-256 hex of the cookie's token. */
+  sessionToken: string;
+  userId: string;
+  expires: Date;
+  /** Foyer session metadata (adapters with session management). */
+  createdAt?: Date;
+  lastSeenAt?: Date;
+  userAgent?: string | null;
+  ip?: string | null;
+}
+
+export interface VerificationToken {
+  identifier: string;
+  expires: Date;
+  /** Already hashed by the core (`sha256hex(token + secret)`). */
+  token: string;
+}
+
+export interface AdapterAuthenticator {
+  credentialID: string;
+  userId: string;
+  providerAccountId: string;
+  credentialPublicKey: string;
+  counter: number;
+  credentialDeviceType: string;
+  credentialBackedUp: boolean;
+  transports?: string | null;
+  /** Foyer passkey management. */
+  name?: string | null;
+  createdAt?: Date;
+  lastUsedAt?: Date | null;
+}
+
+/** Auth.js's adapter methods. */
+export interface AuthjsAdapter {
+  createUser?(user: AdapterUser): Awaitable<AdapterUser>;
+  getUser?(id: string): Awaitable<AdapterUser | null>;
+  getUserByEmail?(email: string): Awaitable<AdapterUser | null>;
+  getUserByAccount?(providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">): Awaitable<AdapterUser | null>;
+  updateUser?(user: Partial<AdapterUser> & Pick<AdapterUser, "id">): Awaitable<AdapterUser>;
+  deleteUser?(userId: string): Promise<void> | Awaitable<AdapterUser | null | undefined>;
+  linkAccount?(account: AdapterAccount): Promise<void> | Awaitable<AdapterAccount | null | undefined>;
+  unlinkAccount?(providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">): Promise<void> | Awaitable<AdapterAccount | undefined>;
+  createSession?(session: AdapterSession): Awaitable<AdapterSession>;
+  getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>;
+  updateSession?(session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">): Awaitable<AdapterSession | null | undefined>;
+  deleteSession?(sessionToken: string): Promise<void> | Awaitable<AdapterSession | null | undefined>;
+  createVerificationToken?(verificationToken: VerificationToken): Awaitable<VerificationToken | null | undefined>;
+  useVerificationToken?(params: { identifier: string; token: string }): Awaitable<VerificationToken | null>;
+  getAccount?(providerAccountId: string, provider: string): Awaitable<AdapterAccount | null>;
+  getAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>;
+  createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>;
+  listAuthenticatorsByUserId?(userId: string): Awaitable<AdapterAuthenticator[]>;
+  updateAuthenticatorCounter?(credentialID: string, newCounter: number): Awaitable<AdapterAuthenticator>;
+}
+
+/** Foyer's optional capabilities, detected by presence. */
+export interface FoyerAdapterCapabilities {
+  /**
+   * The user's sessions, newest first. Its presence also says the adapter stores session metadata
+   * (`createdAt`, `lastSeenAt`, `userAgent`, `ip`), so the core passes those fields.
+   */
+  listSessions?(userId: string): Awaitable<AdapterSession[]>;
+  /** Deletes every session of the user except those listed; returns how many were deleted. */
+  deleteSessions?(userId: string, options?: { except?: string[] }): Awaitable<number>;
+  listAccounts?(userId: string): Awaitable<AdapterAccount[]>;
+  deleteAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null | undefined>;
+  updateAuthenticator?(credentialID: string, data: { name?: string | null; lastUsedAt?: Date | null }): Awaitable<AdapterAuthenticator | null>;
+  /** Deletes expired sessions and verification tokens; returns how many rows went. */
+  pruneExpired?(): Awaitable<number>;
+}
+
+export interface Adapter extends AuthjsAdapter, FoyerAdapterCapabilities {}
+
+/** An adapter holding a connection to release. */
+export interface ClosableAdapter extends Adapter {
+  close(): Promise<void>;
+}

@@ -1,0 +1,43 @@
+/**
+ * How the core calls an adapter: every call is logged at debug level (`adapter_<method>`, arguments
+ * redacted) and a failure is re-thrown as `AdapterError`, as in Auth.js. Session tokens never reach
+ * the adapter: the core passes their SHA-256, so a database leak yields no usable sessions.
+ */
+import { AdapterError } from "../core/errors.js";
+import type { LoggerInstance } from "../core/logger.js";
+import { crypto } from "../jwt/crypto.js";
+import type { Adapter } from "./types.js";
+
+/** The value stored for a session token: lowercase hex SHA-256. */
+export async function hashSessionToken(token: string): Promise<string> {
+  return crypto.sha256Hex(token);
+}
+
+/** A copy of `adapter` whose methods log and wrap errors. Methods the adapter lacks stay absent. */
+export function wrapAdapter(adapter: Adapter, logger: LoggerInstance): Adapter {
+  const wrapped: Record<string, unknown> = {};
+  for (const key of Object.keys(adapter) as (keyof Adapter)[]) {
+    const method = adapter[key] as unknown;
+    if (typeof method !== "function") {
+      wrapped[key] = method;
+      continue;
+    }
+    wrapped[key] = async (...args: unknown[]) => {
+      logger.debug(`adapter_${key}`, { args });
+      try {
+        return await (method as (...a: unknown[]) => unknown).apply(adapter, args);
+      } catch (error) {
+        throw new AdapterError(`Adapter method ${key}() failed`, error as Error);
+      }
+    };
+  }
+  return wrapped as Adapter;
+}
+
+/** Auth.js's required methods per feature (wire §16.1), plus what Foyer's extra features use. */
+export const REQUIRED_METHODS = {
+  database: ["createUser", "getUser", "getUserByEmail", "getUserByAccount", "updateUser", "linkAccount", "createSession", "getSessionAndUser", "updateSession", "deleteSession"],
+  email: ["createVerificationToken", "useVerificationToken", "getUserByEmail"],
+  webauthn: ["createUser", "getUser", "linkAccount", "getAccount", "getAuthenticator", "createAuthenticator", "listAuthenticatorsByUserId", "updateAuthenticatorCounter"],
+  credentialsDatabase: ["getUserByAccount", "createUser", "linkAccount", "createSession"],
+} as const satisfies Record<string, readonly (keyof Adapter)[]>;

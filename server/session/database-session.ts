@@ -1,0 +1,166 @@
+/**
+ * Sessions kept in a database through the adapter (strategy `database`, wire §6.2). The cookie holds
+ * a random token; the adapter holds only its SHA-256. For a switch from Auth.js (which stored tokens
+ * as they are), a lookup that misses tries the raw token once and, when found, rewrites that row
+ * hashed — nobody is logged out by the switch.
+ */
+import type { Adapter, AdapterSession, AdapterUser } from "../adapters/types.js";
+import { hashSessionToken } from "../adapters/wrap.js";
+import type { RequestContext } from "../core/context.js";
+import { SessionTokenError } from "../core/errors.js";
+import { JSON_HEADERS, NO_CACHE_HEADERS } from "../core/response.js";
+import type { Cookie, ResponseInternal, Session } from "../types.js";
+
+/** `lastSeenAt` is written at most this often (milliseconds), not on every request. */
+const LAST_SEEN_INTERVAL = 5 * 60 * 1000;
+
+export interface StoredSession {
+  session: AdapterSession;
+  user: AdapterUser;
+  /** The stored key (the token's hash). */
+  key: string;
+}
+
+function adapterOf(ctx: RequestContext): Adapter {
+  return ctx.config.adapter!;
+}
+
+function deletion(ctx: RequestContext): Cookie {
+  const option = ctx.cookies.sessionToken;
+  return { ...option, value: "", options: { ...option.options, maxAge: 0 } };
+}
+
+/** The session cookie's raw token, if any. */
+export function sessionTokenOf(ctx: RequestContext): string | undefined {
+  const token = ctx.req.cookies[ctx.cookies.sessionToken.name];
+  return token || undefined;
+}
+
+/**
+ * Looks the token up by its hash; on a miss, once by the raw token (a row written by Auth.js), which
+ * is then re-keyed by its hash.
+ */
+export async function findSession(ctx: RequestContext, token: string): Promise<StoredSession | null> {
+  const adapter = adapterOf(ctx);
+  const key = await hashSessionToken(token);
+  const found = await adapter.getSessionAndUser!(key);
+  if (found) return { ...found, key };
+  const legacy = await adapter.getSessionAndUser!(token);
+  if (!legacy) return null;
+  // Write the hashed row first: if the delete then fails, the next lookup finds the hashed row.
+  const { session } = legacy;
+  await adapter.createSession!({ ...session, sessionToken: key });
+  await adapter.deleteSession!(token);
+  ctx.logger.debug("database session migrated to a hashed token", { userId: session.userId });
+  return { session: { ...session, sessionToken: key }, user: legacy.user, key };
+}
+
+/** The current, unexpired database session, deleting it when it has expired. */
+export async function currentDatabaseSession(ctx: RequestContext): Promise<StoredSession | null> {
+  const token = sessionTokenOf(ctx);
+  if (!token) return null;
+  const found = await findSession(ctx, token);
+  if (!found) return null;
+  if (found.session.expires.valueOf() < Date.now()) {
+    await adapterOf(ctx).deleteSession!(found.key);
+    return null;
+  }
+  return found;
+}
+
+/** `GET /session` and `POST /session` for database sessions. */
+export async function readDatabaseSession(ctx: RequestContext, update?: { data: unknown }): Promise<ResponseInternal<Session | null>> {
+  const response: ResponseInternal<Session | null> = { body: null, headers: update ? { ...JSON_HEADERS } : { ...NO_CACHE_HEADERS }, cookies: [] };
+  if (!sessionTokenOf(ctx)) return response;
+  try {
+    const found = await currentDatabaseSession(ctx);
+    if (!found) {
+      response.cookies = [deletion(ctx)];
+      return response;
+    }
+    const { session, user, key } = found;
+    const now = Date.now();
+    const changes: Partial<AdapterSession> = {};
+    const { maxAge, updateAge } = ctx.config.session;
+    if (!(maxAge instanceof Date)) {
+      // Sliding expiry, written at most once per updateAge.
+      const due = session.expires.valueOf() - maxAge * 1000 + updateAge * 1000;
+      if (due <= now) changes.expires = new Date(now + maxAge * 1000);
+    }
+    if (ctx.config.sessionMetadata && (!session.lastSeenAt || now - session.lastSeenAt.valueOf() >= LAST_SEEN_INTERVAL)) {
+      changes.lastSeenAt = new Date(now);
+    }
+    if (Object.keys(changes).length) await adapterOf(ctx).updateSession!({ sessionToken: key, ...changes });
+    if (changes.expires) response.cookies = [sessionCookie(ctx, sessionTokenOf(ctx)!, changes.expires)];
+
+    const sessionInput = {
+      user: { name: user.name, email: user.email, image: user.image },
+      // As Auth.js: the stored expiry, before this request's extension (wire §21).
+      expires: session.expires.toISOString(),
+    };
+    const body = (await ctx.config.callbacks.session({
+      session: sessionInput,
+      user,
+      newSession: update?.data,
+      trigger: update ? "update" : undefined,
+    } as never)) as Session;
+    response.body = body;
+    await ctx.config.events.session({ session: body });
+    return response;
+  } catch (error) {
+    ctx.logger.error(new SessionTokenError("The database session could not be read", error as Error));
+    response.body = null;
+    response.cookies = [];
+    return response;
+  }
+}
+
+function sessionCookie(ctx: RequestContext, token: string, expires: Date): Cookie {
+  const option = ctx.cookies.sessionToken;
+  return { ...option, value: token, options: { ...option.options, expires } };
+}
+
+/**
+ * Creates a database session for `userId` after a successful sign-in and returns its cookie. A
+ * session the browser already had is ended first: every authentication gets a new token (ASVS V7.2.4).
+ */
+export async function issueDatabaseSession(ctx: RequestContext, userId: string): Promise<Cookie[]> {
+  const adapter = adapterOf(ctx);
+  const previous = sessionTokenOf(ctx);
+  if (previous) {
+    // Best effort: an unknown or already-deleted previous session is not an error.
+    await Promise.resolve(adapter.deleteSession!(await hashSessionToken(previous))).catch(() => undefined);
+  }
+  const token = ctx.config.session.generateSessionToken();
+  const maxAge = ctx.config.session.maxAge;
+  const now = new Date();
+  const expires = maxAge instanceof Date ? maxAge : new Date(now.valueOf() + maxAge * 1000);
+  const record: AdapterSession = { sessionToken: await hashSessionToken(token), userId, expires };
+  if (ctx.config.sessionMetadata) {
+    record.createdAt = now;
+    record.lastSeenAt = now;
+    record.userAgent = ctx.req.headers.get("user-agent")?.slice(0, 512) ?? null;
+    record.ip = clientIp(ctx);
+  }
+  await adapter.createSession!(record);
+  return [sessionCookie(ctx, token, expires)];
+}
+
+/**
+ * The client address, when the integration reports it in `X-Foyer-Client-IP` (foyer-auth/node sets it
+ * from the socket and drops any value the client sent). Never read from client-controlled headers.
+ */
+function clientIp(ctx: RequestContext): string | null {
+  const value = ctx.req.headers.get("x-foyer-client-ip");
+  return value ? value.trim().slice(0, 64) : null;
+}
+
+/** Ends the current database session (sign-out); returns what the adapter returned, for the event. */
+export async function endDatabaseSession(ctx: RequestContext): Promise<{ ended: boolean; session: unknown }> {
+  const token = sessionTokenOf(ctx);
+  if (!token) return { ended: false, session: null };
+  const session = await adapterOf(ctx).deleteSession!(await hashSessionToken(token));
+  return { ended: true, session: session ?? null };
+}
+
+export { deletion as databaseSessionDeletion };
