@@ -171,11 +171,16 @@ describe("method/action pairs (wire §1.2)", () => {
     }
   });
 
-  it("Foyer's own areas: assets answer 404 JSON for unknown files; account answers like any unknown path while it has no routes", async () => {
+  it("Foyer's own areas: assets answer 404 JSON for unknown files; account routes are JSON, never Auth.js's 400", async () => {
     const asset = await Auth(get("/auth/assets/logo.svg"), testConfig());
     expect(asset.status).toBe(404);
     expect(await asset.json()).toMatchObject({ error: "NotFound" });
-    expect((await Auth(get("/auth/account/sessions"), testConfig())).status).toBe(400);
+    const sessions = await Auth(get("/auth/account/sessions"), testConfig());
+    expect(sessions.status).toBe(404);
+    expect(await sessions.json()).toMatchObject({ error: "NotAvailable", message: expect.stringMatching(/database session/) });
+    expect((await Auth(get("/auth/account/unknown"), testConfig())).status).toBe(404);
+    // any other first segment is still Auth.js's unknown action
+    expect((await Auth(get("/auth/accounts"), testConfig())).status).toBe(400);
   });
 });
 

@@ -56,9 +56,10 @@ export async function Auth(request: Request, configInput: ConfigInput): Promise<
   if (parsed.kind === "too-large") {
     return jsonResponse(413, { error: "PayloadTooLarge", message: `The request body is larger than ${parsed.limit} bytes.` });
   }
-  if (parsed.kind === "foyer") return foyerRoute(parsed.request.area)!(parsed.request, config);
+  const route = parsed.kind === "foyer" ? foyerRoute(parsed.request.area)! : undefined;
+  if (parsed.kind === "foyer" && route?.kind === "static") return route.handle(parsed.request, config);
 
-  const req = parsed.request;
+  const req = parsed.kind === "foyer" ? parsed.request.internal : parsed.request;
   logger.debug("request", { method: req.method, action: req.action, provider: req.providerId });
   const returnRedirect = Boolean(req.headers.get("x-auth-return-redirect"));
   const target: ErrorTarget = {
@@ -75,7 +76,7 @@ export async function Auth(request: Request, configInput: ConfigInput): Promise<
 
   try {
     const ctx = await createContext(config, req);
-    const internal = await runAction(ctx);
+    const internal = route?.kind === "context" && parsed.kind === "foyer" ? await route.handle(ctx, parsed.request.segments) : await runAction(ctx);
     internal.cookies = internal.cookies?.length ? [...ctx.initCookies, ...internal.cookies] : ctx.initCookies;
     return config.raw ? internal : toResponse(internal, returnRedirect);
   } catch (error) {

@@ -40,7 +40,7 @@ const POST: Partial<Record<AuthAction, Action>> = {
 
 export function runAction(ctx: RequestContext): ResponseInternal | Promise<ResponseInternal> {
   const table = ctx.req.method === "POST" ? POST : GET;
-  const action = table[ctx.req.action];
+  const action = table[ctx.req.action as AuthAction];
   if (!action) throw new UnknownAction(`Cannot handle action: ${ctx.req.action}`);
   return action(ctx);
 }

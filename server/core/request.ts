@@ -12,7 +12,8 @@ export interface RequestInternal {
   request: Request;
   url: URL;
   method: "GET" | "POST";
-  action: AuthAction;
+  /** The Auth.js action, or the Foyer area (`account`, `assets`) for Foyer's own routes. */
+  action: AuthAction | FoyerArea;
   providerId?: string;
   headers: Headers;
   cookies: Record<string, string>;
@@ -31,6 +32,8 @@ export interface FoyerRouteRequest {
   area: FoyerArea;
   /** The path segments after the area. */
   segments: string[];
+  /** The request parsed as for actions (cookies, query, body), for routes that need a session or CSRF. */
+  internal: RequestInternal;
 }
 
 export type FoyerArea = "assets" | "account";
@@ -66,14 +69,14 @@ export async function parseRequest(
   if (!segments) return { kind: "bad-request", reason: "Path is not under basePath", head: false };
 
   const area = segments[0] as FoyerArea;
-  if (FOYER_AREAS.includes(area) && isFoyerArea(area)) {
-    return { kind: "foyer", request: { request, url, area, segments: segments.slice(1) } };
-  }
-  if (segments.length > 2) return { kind: "bad-request", reason: "Too many path segments", head: false };
+  const isFoyer = FOYER_AREAS.includes(area) && isFoyerArea(area);
   const [action, provider] = segments as [string, string | undefined];
-  if (!isAuthAction(action)) return { kind: "bad-request", reason: `Unknown action ${action}`, head: false };
-  if (provider !== undefined && action !== "signin" && action !== "callback" && action !== "webauthn-options") {
-    return { kind: "bad-request", reason: `Action ${action} takes no provider`, head: false };
+  if (!isFoyer) {
+    if (segments.length > 2) return { kind: "bad-request", reason: "Too many path segments", head: false };
+    if (!isAuthAction(action)) return { kind: "bad-request", reason: `Unknown action ${action}`, head: false };
+    if (provider !== undefined && action !== "signin" && action !== "callback" && action !== "webauthn-options") {
+      return { kind: "bad-request", reason: `Action ${action} takes no provider`, head: false };
+    }
   }
 
   let body: Record<string, unknown> | undefined;
@@ -86,22 +89,22 @@ export async function parseRequest(
     }
   }
 
-  const query = flatParams(url.searchParams);
-  return {
-    kind: "action",
-    request: {
-      request,
-      url,
-      method,
-      action,
-      providerId: provider === "undefined" ? undefined : provider,
-      headers: request.headers,
-      cookies: parseCookieHeader(request.headers.get("cookie")),
-      body,
-      query,
-      error: query.error,
-    },
+  // Most requests have no query: skip creating `url.searchParams` (an object and a parse) for them.
+  const query = url.search === "" ? (Object.create(null) as Record<string, string>) : flatParams(url.searchParams);
+  const internal: RequestInternal = {
+    request,
+    url,
+    method,
+    action: isFoyer ? area : (action as AuthAction),
+    providerId: isFoyer || provider === "undefined" ? undefined : provider,
+    headers: request.headers,
+    cookies: parseCookieHeader(request.headers.get("cookie")),
+    body,
+    query,
+    error: query.error,
   };
+  if (isFoyer) return { kind: "foyer", request: { request, url, area, segments: segments.slice(1), internal } };
+  return { kind: "action", request: internal };
 }
 
 /** The segments after basePath (1 or more), or `null` when the path is not under basePath. */

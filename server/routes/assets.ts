@@ -1,11 +1,15 @@
-/** `GET {basePath}/assets/<path>`: Foyer's own static files (provider logos, later the client script). */
-import { ASSET_HEADERS, findAsset } from "../pages/assets.js";
+/** `GET {basePath}/assets/<path>`: Foyer's own static files (provider logos, the web components bundle). */
+import { ASSET_HEADERS, ELEMENTS_BUNDLE_MISSING, elementsScriptPath, findAsset, isElementsScriptPath } from "../pages/assets.js";
 import { jsonResponse } from "../core/response.js";
 import type { FoyerRouteHandler } from "./index.js";
 
-export const assetsRoute: FoyerRouteHandler = async (request) => {
+export const assetsRoute: FoyerRouteHandler = async (request, config) => {
   if (request.request.method !== "GET") return jsonResponse(405, { error: "MethodNotAllowed", message: "Assets are read with GET." }, { Allow: "GET" });
-  const asset = findAsset(request.segments.join("/"));
-  if (!asset) return jsonResponse(404, { error: "NotFound", message: "No such asset." });
+  const path = request.segments.join("/");
+  const asset = findAsset(path);
+  if (!asset) {
+    if (isElementsScriptPath(path) && elementsScriptPath() === undefined) config.logger.debug(ELEMENTS_BUNDLE_MISSING);
+    return jsonResponse(404, { error: "NotFound", message: "No such asset." });
+  }
   return new Response(asset.body, { status: 200, headers: { "Content-Type": asset.contentType, ...ASSET_HEADERS } });
 };

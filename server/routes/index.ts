@@ -5,20 +5,28 @@
  * (400), so adding routes here never changes behaviour elsewhere.
  */
 import type { NormalizedConfig } from "../core/config.js";
+import type { RequestContext } from "../core/context.js";
 import type { FoyerArea, FoyerRouteRequest } from "../core/request.js";
+import type { ResponseInternal } from "../types.js";
+import { accountRoute } from "./account.js";
 import { assetsRoute } from "./assets.js";
 
+/** Static files: answered before configuration checks, from the request alone. */
 export type FoyerRouteHandler = (request: FoyerRouteRequest, config: NormalizedConfig) => Promise<Response>;
+/** Routes that need the session and CSRF: answered after configuration checks, with a context. */
+export type ContextRouteHandler = (ctx: RequestContext, segments: string[]) => Promise<ResponseInternal>;
 
-/** Handlers by area. The adapters issue adds `account`. */
-const ROUTES: Partial<Record<FoyerArea, FoyerRouteHandler>> = {
-  assets: assetsRoute,
+export type FoyerRoute = { kind: "static"; handle: FoyerRouteHandler } | { kind: "context"; handle: ContextRouteHandler };
+
+const ROUTES: Partial<Record<FoyerArea, FoyerRoute>> = {
+  assets: { kind: "static", handle: assetsRoute },
+  account: { kind: "context", handle: accountRoute },
 };
 
 export function hasFoyerRoutes(area: FoyerArea): boolean {
   return ROUTES[area] !== undefined;
 }
 
-export function foyerRoute(area: FoyerArea): FoyerRouteHandler | undefined {
+export function foyerRoute(area: FoyerArea): FoyerRoute | undefined {
   return ROUTES[area];
 }
