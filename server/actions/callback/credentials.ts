@@ -12,6 +12,7 @@ import { issueCookieSession } from "../../session/cookie-session.js";
 import { issueDatabaseSession } from "../../session/database-session.js";
 import { withQuery } from "../../core/redirect.js";
 import type { Account, ResponseInternal, User } from "../../types.js";
+import type { AdapterUser } from "../../adapters/types.js";
 import type { CredentialsConfig } from "../../providers/credentials.js";
 
 export async function credentialsCallback(ctx: RequestContext): Promise<ResponseInternal> {
@@ -43,21 +44,41 @@ export async function credentialsCallback(ctx: RequestContext): Promise<Response
  * created on first sign-in, so credentials users can be listed and revoked like everyone else.
  */
 async function databaseSignIn(ctx: RequestContext, rawUser: User, user: User, account: Account): Promise<ResponseInternal> {
-  const adapter = ctx.config.adapter!;
-  let stored = await adapter.getUserByAccount!({ provider: account.provider, providerAccountId: account.providerAccountId });
-  let isNewUser = false;
-  if (!stored) {
-    stored = await adapter.createUser!({ ...pickProfile(user), id: user.id!, email: user.email ?? "", emailVerified: null });
-    await ctx.config.events.createUser({ user: stored });
-    const linked = { ...account, userId: stored.id, type: "credentials" as const };
-    await adapter.linkAccount!(linked);
-    await ctx.config.events.linkAccount({ user: stored, account: linked, profile: rawUser });
-    isNewUser = true;
-  }
+  const { stored, isNewUser } = await findOrCreateUser(ctx, rawUser, user, account);
   const cookies = await issueDatabaseSession(ctx, stored.id);
   await ctx.config.events.signIn({ user: rawUser, account, isNewUser });
   const newUserPage = isNewUser ? ctx.config.pages.newUser : undefined;
   return { redirect: newUserPage ? withQuery(newUserPage, { callbackUrl: ctx.callbackUrl }) : ctx.callbackUrl, cookies };
+}
+
+/**
+ * The stored user for a credentials account, created (with its account link) on first sign-in. Two
+ * first sign-ins at the same moment both miss the lookup; the one whose create loses (a duplicate id
+ * or account) uses the winner's user instead of failing.
+ */
+async function findOrCreateUser(ctx: RequestContext, rawUser: User, user: User, account: Account): Promise<{ stored: AdapterUser; isNewUser: boolean }> {
+  const adapter = ctx.config.adapter!;
+  const key = { provider: account.provider, providerAccountId: account.providerAccountId };
+  const existing = await adapter.getUserByAccount!(key);
+  if (existing) return { stored: existing, isNewUser: false };
+  let stored: AdapterUser;
+  try {
+    stored = await adapter.createUser!({ ...pickProfile(user), id: user.id!, email: user.email ?? "", emailVerified: null });
+  } catch (error) {
+    const winner = (await adapter.getUserByAccount!(key)) ?? (await adapter.getUser?.(user.id!));
+    if (!winner) throw error;
+    ctx.logger.debug("concurrent first sign-in: using the user another request created", { userId: winner.id });
+    return { stored: winner, isNewUser: false };
+  }
+  await ctx.config.events.createUser({ user: stored });
+  const linked = { ...account, userId: stored.id, type: "credentials" as const };
+  try {
+    await adapter.linkAccount!(linked);
+  } catch (error) {
+    if (!(await adapter.getUserByAccount!(key))) throw error;
+  }
+  await ctx.config.events.linkAccount({ user: stored, account: linked, profile: rawUser });
+  return { stored, isNewUser: true };
 }
 
 /** The user fields worth storing from an `authorize` result (not passwords or other extras). */
