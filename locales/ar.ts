@@ -25,6 +25,7 @@ const ar: Messages = {
 
   "error.title": "خطأ",
   "error.signinLink": "تسجيل الدخول",
+  "error.requestNewLink": "طلب رابط جديد",
   "errorPage.default.heading": "خطأ",
   "errorPage.Configuration.heading": "خطأ في الخادم",
   "errorPage.Configuration.message": ["توجد مشكلة في إعدادات الخادم.", "راجع سجلات الخادم لمزيد من المعلومات."],
@@ -36,6 +37,12 @@ const ar: Messages = {
   "verifyRequest.title": "تأكيد تسجيل الدخول",
   "verifyRequest.heading": "تحقّق من بريدك الإلكتروني",
   "verifyRequest.message": "تم إرسال رابط تسجيل الدخول إلى عنوان بريدك الإلكتروني.",
+
+  "email.subject": (host) => `تسجيل الدخول إلى ${host}`,
+  "email.heading": (host) => `تسجيل الدخول إلى ${host}`,
+  "email.button": "تسجيل الدخول",
+  "email.ignore": "إذا لم تطلب هذه الرسالة، يمكنك تجاهلها بأمان.",
+  "email.expires": (minutes) => `تنتهي صلاحية الرابط خلال ${minutes} دقيقة ويعمل مرة واحدة فقط.`,
 
   "signinError.default": "تعذّر تسجيل الدخول.",
   "signinError.Signin": "حاول تسجيل الدخول باستخدام حساب آخر.",

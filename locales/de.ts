@@ -25,6 +25,7 @@ const de: Messages = {
 
   "error.title": "Fehler",
   "error.signinLink": "Anmelden",
+  "error.requestNewLink": "Neuen Link anfordern",
   "errorPage.default.heading": "Fehler",
   "errorPage.Configuration.heading": "Serverfehler",
   "errorPage.Configuration.message": [
@@ -42,6 +43,12 @@ const de: Messages = {
   "verifyRequest.title": "Anmeldung bestätigen",
   "verifyRequest.heading": "Prüfen Sie Ihre E-Mails",
   "verifyRequest.message": "Ein Anmeldelink wurde an Ihre E-Mail-Adresse gesendet.",
+
+  "email.subject": (host) => `Anmelden bei ${host}`,
+  "email.heading": (host) => `Anmelden bei ${host}`,
+  "email.button": "Anmelden",
+  "email.ignore": "Wenn Sie diese E-Mail nicht angefordert haben, können Sie sie ignorieren.",
+  "email.expires": (minutes) => `Der Link ist ${minutes} Minuten gültig und funktioniert nur einmal.`,
 
   "signinError.default": "Anmeldung nicht möglich.",
   "signinError.Signin": "Versuchen Sie, sich mit einem anderen Konto anzumelden.",

@@ -25,6 +25,7 @@ const en: Messages = {
 
   "error.title": "Error",
   "error.signinLink": "Sign in",
+  "error.requestNewLink": "Request a new link",
   "errorPage.default.heading": "Error",
   "errorPage.Configuration.heading": "Server error",
   "errorPage.Configuration.message": ["There is a problem with the server configuration.", "Check the server logs for more information."],
@@ -36,6 +37,12 @@ const en: Messages = {
   "verifyRequest.title": "Verify Request",
   "verifyRequest.heading": "Check your email",
   "verifyRequest.message": "A sign in link has been sent to your email address.",
+
+  "email.subject": (host) => `Sign in to ${host}`,
+  "email.heading": (host) => `Sign in to ${host}`,
+  "email.button": "Sign in",
+  "email.ignore": "If you did not request this email you can safely ignore it.",
+  "email.expires": (minutes) => `The link expires in ${minutes} minutes and works once.`,
 
   "signinError.default": "Unable to sign in.",
   "signinError.Signin": "Try signing in with a different account.",

@@ -25,6 +25,7 @@ const es: Messages = {
 
   "error.title": "Error",
   "error.signinLink": "Iniciar sesión",
+  "error.requestNewLink": "Solicitar un enlace nuevo",
   "errorPage.default.heading": "Error",
   "errorPage.Configuration.heading": "Error del servidor",
   "errorPage.Configuration.message": [
@@ -42,6 +43,12 @@ const es: Messages = {
   "verifyRequest.title": "Confirmar inicio de sesión",
   "verifyRequest.heading": "Revisa tu correo electrónico",
   "verifyRequest.message": "Se ha enviado un enlace de inicio de sesión a tu dirección de correo electrónico.",
+
+  "email.subject": (host) => `Inicia sesión en ${host}`,
+  "email.heading": (host) => `Inicia sesión en ${host}`,
+  "email.button": "Iniciar sesión",
+  "email.ignore": "Si no solicitaste este correo, puedes ignorarlo.",
+  "email.expires": (minutes) => `El enlace caduca en ${minutes} minutos y solo funciona una vez.`,
 
   "signinError.default": "No se puede iniciar sesión.",
   "signinError.Signin": "Intenta iniciar sesión con otra cuenta.",

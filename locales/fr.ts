@@ -25,6 +25,7 @@ const fr: Messages = {
 
   "error.title": "Erreur",
   "error.signinLink": "Se connecter",
+  "error.requestNewLink": "Demander un nouveau lien",
   "errorPage.default.heading": "Erreur",
   "errorPage.Configuration.heading": "Erreur du serveur",
   "errorPage.Configuration.message": [
@@ -42,6 +43,12 @@ const fr: Messages = {
   "verifyRequest.title": "Confirmer la connexion",
   "verifyRequest.heading": "Consultez vos e-mails",
   "verifyRequest.message": "Un lien de connexion a été envoyé à votre adresse e-mail.",
+
+  "email.subject": (host) => `Connexion à ${host}`,
+  "email.heading": (host) => `Connexion à ${host}`,
+  "email.button": "Se connecter",
+  "email.ignore": "Si vous n’avez pas demandé cet e-mail, vous pouvez l’ignorer.",
+  "email.expires": (minutes) => `Le lien expire dans ${minutes} minutes et ne fonctionne qu’une fois.`,
 
   "signinError.default": "Connexion impossible.",
   "signinError.Signin": "Essayez de vous connecter avec un autre compte.",

@@ -25,6 +25,7 @@ const ja: Messages = {
 
   "error.title": "エラー",
   "error.signinLink": "サインイン",
+  "error.requestNewLink": "新しいリンクを請求する",
   "errorPage.default.heading": "エラー",
   "errorPage.Configuration.heading": "サーバーエラー",
   "errorPage.Configuration.message": [
@@ -42,6 +43,12 @@ const ja: Messages = {
   "verifyRequest.title": "サインインの確認",
   "verifyRequest.heading": "メールを確認してください",
   "verifyRequest.message": "サインイン用のリンクをメールアドレスに送信しました。",
+
+  "email.subject": (host) => `${host} へのサインイン`,
+  "email.heading": (host) => `${host} へのサインイン`,
+  "email.button": "サインイン",
+  "email.ignore": "このメールに心当たりがない場合は、無視してください。",
+  "email.expires": (minutes) => `このリンクの有効期限は ${minutes} 分で、1 回だけ使用できます。`,
 
   "signinError.default": "サインインできませんでした。",
   "signinError.Signin": "別のアカウントでサインインしてみてください。",

@@ -33,6 +33,8 @@ export interface Messages {
 
   "error.title": string;
   "error.signinLink": string;
+  /** The error page's link back to the sign-in page after an expired or used e-mail link. */
+  "error.requestNewLink": string;
   /** Heading and paragraphs of the error page, per error code (`default` for unknown codes). */
   "errorPage.default.heading": string;
   "errorPage.Configuration.heading": string;
@@ -45,6 +47,13 @@ export interface Messages {
   "verifyRequest.title": string;
   "verifyRequest.heading": string;
   "verifyRequest.message": string;
+
+  /** The sign-in e-mail (magic link). */
+  "email.subject": (host: string) => string;
+  "email.heading": (host: string) => string;
+  "email.button": string;
+  "email.ignore": string;
+  "email.expires": (minutes: string) => string;
 
   /** The sign-in page's alert, per sign-in error code. `CredentialsSignin.<code>` entries may be added per app. */
   "signinError.default": string;

@@ -10,7 +10,7 @@ import { csrfAction } from "./csrf.js";
 import { pageAction } from "./pages.js";
 import { providersAction } from "./providers.js";
 import { sessionAction } from "./session.js";
-import { signinAction } from "./signin.js";
+import { signinAction } from "./signin/index.js";
 import { signoutAction } from "./signout.js";
 import { webauthnOptionsAction } from "./webauthn-options.js";
 

@@ -42,6 +42,7 @@ import { defaultRedirect } from "./redirect.js";
 import { DEFAULT_MAX_BODY_SIZE } from "./request.js";
 import { SUPPORTED_LOCALES, type MessageOverrides } from "../../locales/index.js";
 import { REQUIRED_METHODS, wrapAdapter } from "../adapters/wrap.js";
+import { ResendCooldown } from "../email/tokens.js";
 import type { Adapter } from "../adapters/types.js";
 import { PAGE_CSS } from "../pages/styles.generated.js";
 import { preparePageProviders, type PageProvider } from "../pages/providers.js";
@@ -100,6 +101,8 @@ export interface NormalizedConfig {
   availableLocales: readonly string[];
   /** The adapter, wrapped: calls logged at debug level, failures re-thrown as `AdapterError`. */
   adapter?: Adapter;
+  /** Per-address resend cooldown of e-mail links, for this config. */
+  emailCooldown: ResendCooldown;
   /** The adapter stores Foyer's session metadata (it has `listSessions`). */
   sessionMetadata: boolean;
   /** Header overrides for the built-in pages (`pageHeaders` option; `null` removes a header). */
@@ -175,6 +178,7 @@ function buildConfig(userConfig: AuthConfig, env: EnvObject): NormalizedConfig {
     pageHeaders: config.pageHeaders,
     adapter: config.adapter ? wrapAdapter(config.adapter, logger) : undefined,
     sessionMetadata: typeof config.adapter?.listSessions === "function",
+    emailCooldown: new ResendCooldown(),
     useSecureCookies: config.useSecureCookies,
     cookies: { secure: resolveCookies(true, config.cookies), plain: resolveCookies(false, config.cookies) },
     skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheckMarker,

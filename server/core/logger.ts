@@ -16,7 +16,8 @@ export type WarningCode =
   | "experimental-webauthn"
   | "jwt-option-deprecated"
   | "trust-host-env-false"
-  | "session-cookie-chunked";
+  | "session-cookie-chunked"
+  | "email-address-refused";
 
 export interface LoggerInstance {
   error(error: Error): void;
@@ -33,6 +34,7 @@ const WARNINGS: Record<WarningCode, string> = {
   "jwt-option-deprecated": "The `jwt.encode`/`jwt.decode` options are deprecated; use `session.seal`/`session.unseal`.",
   "trust-host-env-false":
     "AUTH_TRUST_HOST is set to a false-looking value; Auth.js treats any non-empty value as true, Foyer does not trust the host for it. Set AUTH_TRUST_HOST=true or AUTH_URL to trust it.",
+  "email-address-refused": "normalizeIdentifier returned something that is not one plain e-mail address; the sign-in was refused.",
   "session-cookie-chunked":
     "The session token is larger than one cookie (3936 characters) and was split over several cookies; keep the jwt callback's token small.",
 };

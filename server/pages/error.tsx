@@ -43,7 +43,7 @@ export function ErrorPage({ page, error }: { page: PageContext; error?: string }
       <div class="message">{paragraphs(t, kind)}</div>
       {kind === "Configuration" ? null : (
         <a class="button" href={page.signinUrl}>
-          {t("error.signinLink")}
+          {kind === "Verification" ? t("error.requestNewLink") : t("error.signinLink")}
         </a>
       )}
     </Card>

@@ -6,11 +6,13 @@ import type { RequestContext } from "../../core/context.js";
 import { AuthError, CallbackRouteError, InvalidProvider } from "../../core/errors.js";
 import type { ResponseInternal } from "../../types.js";
 import { credentialsCallback } from "./credentials.js";
+import { emailCallback } from "./email.js";
 
 type CallbackHandler = (ctx: RequestContext) => Promise<ResponseInternal>;
 
 const HANDLERS: Record<string, CallbackHandler> = {
   credentials: credentialsCallback,
+  email: emailCallback,
 };
 
 export async function callbackAction(ctx: RequestContext): Promise<ResponseInternal> {

@@ -1,0 +1,59 @@
+/**
+ * E-mail sign-in, step two: `GET {basePath}/callback/<id>?token&email&callbackUrl` (wire §9.4). The
+ * token is single-use and must match the address too (R-VTOK-01…06): the adapter's
+ * `useVerificationToken` matches identifier AND hash and deletes the row. Then the user is created or
+ * marked verified, a session is issued, and events fire in Auth.js's order.
+ */
+import type { AdapterUser } from "../../adapters/types.js";
+import type { RequestContext } from "../../core/context.js";
+import { InvalidConfiguration, Verification } from "../../core/errors.js";
+import { withQuery } from "../../core/redirect.js";
+import { runSignInCallback } from "../../core/signin-callback.js";
+import { hashVerificationToken } from "../../email/tokens.js";
+import { crypto } from "../../jwt/crypto.js";
+import type { EmailConfig } from "../../providers/email.js";
+import { currentDatabaseSession } from "../../session/database-session.js";
+import { issueSession } from "../../session/issue.js";
+import type { Account, ResponseInternal } from "../../types.js";
+
+export async function emailCallback(ctx: RequestContext): Promise<ResponseInternal> {
+  const provider = ctx.provider as unknown as EmailConfig;
+  const adapter = ctx.config.adapter!;
+  const { token, email } = ctx.req.query;
+  if (!token) throw new InvalidConfiguration("The e-mail sign-in link has no token");
+  // Both must be given and both must match (Auth.js compares the address only when present).
+  if (!email) throw new Verification("The e-mail sign-in link has no address");
+
+  const hashed = await hashVerificationToken(token, provider.secret ?? ctx.config.secret);
+  const invite = await adapter.useVerificationToken!({ identifier: email, token: hashed });
+  if (!invite || invite.identifier !== email) throw new Verification("The e-mail sign-in link is unknown, already used, or for another address");
+  if (new Date(invite.expires).valueOf() < Date.now()) throw new Verification("The e-mail sign-in link has expired");
+
+  const existing = await adapter.getUserByEmail!(invite.identifier);
+  const candidate: AdapterUser = existing ?? { id: crypto.randomUUID(), email: invite.identifier, emailVerified: null };
+  const account: Account = { providerAccountId: invite.identifier, userId: candidate.id, type: "email", provider: provider.id };
+  const redirect = await runSignInCallback(ctx, { user: candidate, account });
+  if (redirect) return { redirect };
+
+  let user: AdapterUser;
+  let isNewUser: boolean;
+  if (existing) {
+    if (ctx.config.session.strategy === "database") {
+      // Signed in as someone else in this browser: end that session first.
+      const current = await currentDatabaseSession(ctx).catch(() => null);
+      if (current && current.user.id !== existing.id) await adapter.deleteSession!(current.key);
+    }
+    user = await adapter.updateUser!({ id: existing.id, emailVerified: new Date() });
+    await ctx.config.events.updateUser({ user });
+    isNewUser = false;
+  } else {
+    user = await adapter.createUser!({ id: candidate.id, email: invite.identifier, emailVerified: new Date() });
+    await ctx.config.events.createUser({ user });
+    isNewUser = true;
+  }
+  const finalAccount = { ...account, userId: user.id };
+  const cookies = await issueSession(ctx, { user, account: finalAccount, isNewUser, userId: user.id });
+  await ctx.config.events.signIn({ user, account: finalAccount, isNewUser });
+  const newUserPage = isNewUser ? ctx.config.pages.newUser : undefined;
+  return { redirect: newUserPage ? withQuery(newUserPage, { callbackUrl: ctx.callbackUrl }) : ctx.callbackUrl, cookies };
+}

@@ -1,0 +1,110 @@
+/**
+ * E-mail sign-in, step one (wire §8.3, hardened): canonicalise the address (R-EMAIL-*), run the signIn
+ * callback with `email.verificationRequest`, store only the token's hash, send the link, and answer
+ * the verify-request redirect — the same answer whether or not the address has an account, and
+ * whether or not the resend cooldown held the e-mail back (no enumeration, no inbox flooding).
+ */
+import { createTranslator, negotiateLocale } from "../../../locales/index.js";
+import type { RequestContext } from "../../core/context.js";
+import { EmailSignInError } from "../../core/errors.js";
+import { withQuery } from "../../core/redirect.js";
+import { runSignInCallback } from "../../core/signin-callback.js";
+import { normalizeEmail } from "../../email/identifier.js";
+import { renderVerificationEmail } from "../../email/message.js";
+import { hashVerificationToken, randomToken } from "../../email/tokens.js";
+import { crypto } from "../../jwt/crypto.js";
+import { DEFAULT_EMAIL_MAX_AGE, DEFAULT_RESEND_COOLDOWN, type EmailConfig } from "../../providers/email.js";
+import type { AdapterUser } from "../../adapters/types.js";
+import type { Account, ResponseInternal } from "../../types.js";
+
+export async function emailSignin(ctx: RequestContext): Promise<ResponseInternal> {
+  const provider = ctx.provider as unknown as EmailConfig;
+  const adapter = ctx.config.adapter!;
+  const email = canonical(ctx, provider);
+  if (!email) return { redirect: signinPageError(ctx) };
+
+  const user: AdapterUser = (await adapter.getUserByEmail!(email)) ?? { id: crypto.randomUUID(), email, emailVerified: null };
+  const account: Account = { providerAccountId: email, userId: user.id, type: "email", provider: provider.id };
+  const redirect = await runSignInCallback(ctx, { user, account, email: { verificationRequest: true } });
+  if (redirect) return { redirect };
+
+  const verifyRequest = { redirect: `${ctx.authUrl}/verify-request?provider=${encodeURIComponent(provider.id)}&type=email` };
+  if (!ctx.config.emailCooldown.allow(`${provider.id}\u0000${email}`, provider.resendCooldown ?? DEFAULT_RESEND_COOLDOWN)) {
+    ctx.logger.debug("e-mail link not sent again within the resend cooldown", { provider: provider.id });
+    return verifyRequest;
+  }
+
+  const token = (await provider.generateVerificationToken?.()) ?? randomToken();
+  const maxAge = provider.maxAge ?? DEFAULT_EMAIL_MAX_AGE;
+  const expires = new Date(Date.now() + maxAge * 1000);
+  const secret = provider.secret ?? ctx.config.secret;
+  const hashed = await hashVerificationToken(token, secret);
+  const url = `${ctx.authUrl}/callback/${encodeURIComponent(provider.id)}?${new URLSearchParams({ callbackUrl: ctx.callbackUrl, token, email })}`;
+
+  // Stored before sending: a link must never arrive for a token that does not exist.
+  await adapter.createVerificationToken!({ identifier: email, token: hashed, expires });
+  try {
+    const locale = negotiateLocale({
+      override: ctx.config.locale,
+      query: ctx.req.query.lang,
+      acceptLanguage: ctx.req.headers.get("accept-language"),
+      available: ctx.config.availableLocales,
+    });
+    const translator = createTranslator(locale, ctx.config.messages);
+    const message = renderVerificationEmail({
+      url,
+      host: new URL(ctx.origin).host,
+      t: translator.t,
+      locale: translator.locale,
+      dir: translator.dir,
+      theme: ctx.config.theme,
+      minutes: Math.max(1, Math.round(maxAge / 60)),
+    });
+    await provider.sendVerificationRequest({
+      identifier: email,
+      url,
+      expires,
+      provider,
+      token,
+      theme: ctx.config.theme,
+      request: ctx.req.request,
+      locale: translator.locale,
+      message,
+    });
+  } catch (error) {
+    // Nothing half-done stays behind: the unsent token is used up, and the address may retry at once.
+    await Promise.resolve(adapter.useVerificationToken!({ identifier: email, token: hashed })).catch(() => undefined);
+    ctx.config.emailCooldown.forget(`${provider.id}\u0000${email}`);
+    ctx.logger.error(new EmailSignInError(`Sending the sign-in e-mail through "${provider.id}" failed`, error as Error));
+    return { redirect: signinPageError(ctx) };
+  }
+  return verifyRequest;
+}
+
+/** The canonical address, or `undefined` (logged) when the input is refused. */
+function canonical(ctx: RequestContext, provider: EmailConfig): string | undefined {
+  const raw = ctx.req.body?.email;
+  if (provider.normalizeIdentifier) {
+    try {
+      const value = provider.normalizeIdentifier(typeof raw === "string" ? raw : "");
+      // The app's normaliser decides, but its result still has to be one plain address.
+      const checked = normalizeEmail(value);
+      if (checked.ok) return checked.email;
+      ctx.logger.warn("email-address-refused");
+      ctx.logger.debug("e-mail address refused after normalizeIdentifier", { reason: checked.reason });
+    } catch (error) {
+      ctx.logger.debug("normalizeIdentifier refused the address", { reason: (error as Error).message });
+    }
+    return undefined;
+  }
+  const result = normalizeEmail(raw);
+  if (result.ok) return result.email;
+  ctx.logger.debug("e-mail address refused", { reason: result.reason });
+  return undefined;
+}
+
+/** Back to the sign-in page with `error=EmailSignin` (Auth.js would show the Configuration page). */
+function signinPageError(ctx: RequestContext): string {
+  const page = ctx.config.pages.signIn ? new URL(ctx.config.pages.signIn, ctx.origin).href : `${ctx.authUrl}/signin`;
+  return withQuery(page, { error: "EmailSignin" });
+}
