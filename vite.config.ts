@@ -7,9 +7,71 @@ import { defineConfig } from "vitest/config";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 
+/** The browser bundles in dist/browser/: file name (without `.js`) → entry module. */
+const BROWSER_BUNDLES = {
+  // Every element and the client: what `<script type="module" src="…/foyer-elements.<hash>.js">` loads.
+  "foyer-elements": "ui/elements/index.ts",
+  // The client alone (`foyer-auth/client` without a bundler).
+  "foyer-client": "ui/client/index.ts",
+  // <auth-signin> with <auth-provider-button> alone: the per-element size budget (ui-kit §12).
+  "auth-signin": "ui/elements/auth-signin/define.ts",
+};
+
+/**
+ * Removes the indentation and line breaks from the elements' Lit `css` templates, which the JS
+ * minifier leaves alone. Only templates without `${…}`, backslashes, comments or non-empty strings are
+ * touched, and only whitespace that never matters in CSS is removed (around `{ } ; ,` and after `:`;
+ * never before `:`, where `a :hover` differs from `a:hover`).
+ */
+function compactCssTemplates() {
+  const compact = (css: string) =>
+    css
+      .replace(/\s+/g, " ")
+      .replace(/\s*([{};,])\s*/g, "$1")
+      .replace(/:\s+/g, ":")
+      .replace(/;}/g, "}")
+      .trim();
+  return {
+    name: "foyer:compact-css-templates",
+    transform(code: string, id: string) {
+      if (!/[\\/]ui[\\/].*\.ts$/.test(id) || !code.includes("css`")) return null;
+      const out = code.replace(/\bcss`([^`$\\]*)`/g, (template, body: string) =>
+        /\/\*|["']/.test(body.replace(/""|''/g, "")) ? template : `css\`${compact(body)}\``,
+      );
+      return out === code ? null : { code: out, map: null };
+    },
+  };
+}
+
 // One config for the browser bundles and the test projects: server code is tested in plain Node,
 // elements and stories in the real browser.
 export default defineConfig({
+  // The self-contained browser bundles (ui-kit §6, §12). `npm run build` runs
+  // scripts/build-elements.mjs, which builds each entry of `lib.entry` on its own with this section,
+  // so every file has Lit and the client inside and no shared chunks. The test projects and
+  // Storybook do not use it (Storybook only reads `build.target`, which stays Vite's default).
+  build: {
+    outDir: "dist/browser",
+    emptyOutDir: false, // the builds share the folder; the script empties it once, first
+    copyPublicDir: false,
+    reportCompressedSize: false,
+    lib: {
+      entry: Object.fromEntries(Object.entries(BROWSER_BUNDLES).map(([name, entry]) => [name, resolve(import.meta.dirname, entry)])),
+      formats: ["es"],
+      fileName: (_format, name) => `${name}.js`,
+    },
+    rolldownOptions: {
+      plugins: [compactCssTemplates()],
+      output: {
+        // One file per build: a plain multi-entry `vite build` fails here instead of writing shared chunks.
+        codeSplitting: false,
+        // Lib mode keeps whitespace and `/* @__PURE__ */` notes in ES output for apps that bundle it
+        // again; these files are final (loaded as they are), so minify them completely.
+        minify: { codegen: true },
+        comments: false,
+      },
+    },
+  },
   test: {
     projects: [
       {

@@ -1,6 +1,9 @@
 /**
  * Static files Foyer serves itself under `{basePath}/assets/`: no page ever loads anything from a
  * third-party host (ui-kit §6). File names carry a content hash, so they can be cached forever.
+ *
+ * This module also runs in the browser (Storybook renders the real pages), so it has no static Node
+ * imports: the elements bundle is read through `process.getBuiltinModule` where that exists.
  */
 import { LOGOS } from "./logos.generated.js";
 
@@ -53,10 +56,58 @@ export function bundledBrandColor(providerId: string): string | undefined {
   return Object.hasOwn(LOGOS, providerId) ? LOGOS[providerId]!.hex : undefined;
 }
 
+/** The self-contained web components bundle that `npm run build` writes (vite.config.ts, `build`). */
+const ELEMENTS_BUNDLE = "foyer-elements.js";
+
+/** Where dist/browser/ is from this module: built (dist/server/pages/) first, then the source (server/pages/). */
+const BROWSER_DIRS = ["../../browser/", "../../dist/browser/"];
+
+/** Why the elements bundle is absent; the assets route logs it at debug level. */
+export const ELEMENTS_BUNDLE_MISSING = `dist/browser/${ELEMENTS_BUNDLE} was not found, so {basePath}/assets/ serves no web components bundle: run \`npm run build\` (it builds the bundle after the TypeScript output).`;
+
+/** `undefined`: not looked up yet; `null`: not built (or not in Node). */
+let elementsBundle: string | null | undefined;
+
+/** Reads dist/browser/foyer-elements.js once, relative to this module; `null` when it is not there. */
+function loadElementsBundle(): string | null {
+  if (elementsBundle !== undefined) return elementsBundle;
+  elementsBundle = null;
+  const fs = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.("node:fs") as typeof import("node:fs") | undefined;
+  if (!fs || !import.meta.url.startsWith("file:")) return null;
+  for (const dir of BROWSER_DIRS) {
+    // `new URL(variable, …)`, not a literal: Vite must not turn this into an asset import for Storybook.
+    const file = new URL(dir + ELEMENTS_BUNDLE, import.meta.url);
+    try {
+      const body = fs.readFileSync(file, "utf8");
+      elementsBundle = register(`foyer-elements.${hash(body)}.js`, { body, contentType: "text/javascript; charset=utf-8" });
+      return elementsBundle;
+    } catch {
+      // not in this layout; try the next
+    }
+  }
+  return null;
+}
+
+/**
+ * The asset path (relative to `{basePath}/assets/`) of the self-contained web components bundle,
+ * e.g. `foyer-elements.3f9a0c12de.js`; `undefined` when dist/browser/foyer-elements.js has not been
+ * built (`npm run build`). Load it with
+ * `<script type="module" src="${authUrl}/assets/${elementsScriptPath()}"></script>`.
+ */
+export function elementsScriptPath(): string | undefined {
+  return loadElementsBundle() ?? undefined;
+}
+
+/** Whether `path` has the shape of the elements bundle's asset path (whether or not it is current). */
+export function isElementsScriptPath(path: string): boolean {
+  return /^foyer-elements\.[0-9a-f]{10}\.js$/.test(path);
+}
+
 /** Looks an asset up by its path; registers bundled logos on first request after a restart. */
 export function findAsset(path: string): Asset | undefined {
   const existing = assets.get(path);
   if (existing) return existing;
+  if (isElementsScriptPath(path)) return loadElementsBundle() === path ? assets.get(path) : undefined;
   const logo = /^logos\/([a-z0-9-]+)\.(fff|000)\.[0-9a-f]{10}\.svg$/.exec(path);
   if (logo && logoAssetPath(logo[1]!, logo[2] as LogoFill) === path) return assets.get(path);
   return undefined;

@@ -1,0 +1,117 @@
+/**
+ * Settings for `npm run cem` (@custom-elements-manifest/analyzer), read beside the script's flags.
+ *
+ * - The manifest goes to the repository root (the analyzer's default `outdir`), which package.json's
+ *   `customElements` names. `packagejson: false` stops the analyzer from rewriting package.json
+ *   (it would reformat the file and replace `./custom-elements.json` by its own spelling).
+ * - The plugin below fixes what the analyzer cannot read from our code on its own; the fixes are
+ *   generic, so new elements need nothing here:
+ *   1. tag names: `define.ts` calls `customElements.define(tagName, Class)` with a constant, which the
+ *      analyzer records as the tag "tagName"; the constant's value is used instead;
+ *   2. module references: `./x.js` and `/ui/…/x.js` become the analysed `ui/…/x.ts` paths;
+ *   3. events: the analyzer adds a nameless entry for `dispatchEvent(new SomeEvent(…))`; those are
+ *      dropped, and each `@fires` entry gets the type of its class in ui/events/;
+ *   4. defaults such as `DEFAULT_BASE_PATH` become the exported constant's value (`"/auth"`);
+ *   5. JSDoc names written as placeholders with a space (`@slot form-<provider id> - …`) are rejoined.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, posix } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = dirname(fileURLToPath(import.meta.url));
+
+/** Every non-test `.ts` file under ui/, as repository-relative paths. */
+function uiSources(dir = "ui") {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return uiSources(path);
+    return entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") ? [path] : [];
+  });
+}
+
+/** `export const NAME = "value"` across ui/: NAME → value. */
+function exportedStrings() {
+  const constants = new Map();
+  for (const path of uiSources()) {
+    for (const [, name, , value] of readFileSync(join(ROOT, path), "utf8").matchAll(/export const ([A-Za-z_$][\w$]*)\s*=\s*(["'])(.*?)\2\s*;/g)) constants.set(name, value);
+  }
+  return constants;
+}
+
+/** Event name → class name, from `class X extends Event { static readonly type = "name" }` in ui/events/. */
+function eventClasses() {
+  const classes = new Map();
+  for (const path of uiSources("ui/events")) {
+    const source = readFileSync(join(ROOT, path), "utf8");
+    for (const [, className, name] of source.matchAll(/class (\w+) extends Event\s*{\s*static readonly type = ["']([^"']+)["']/g)) classes.set(name, className);
+  }
+  return classes;
+}
+
+/** Rejoins `name: "form-<provider", description: "id> - Text"` into `form-<provider id>` / `Text`. */
+function rejoinPlaceholder(entry) {
+  if (!entry?.name?.includes("<") || entry.name.includes(">") || !entry.description) return;
+  const match = /^([^>]*>)\s*(?:-\s*)?([\s\S]*)$/.exec(entry.description);
+  if (!match) return;
+  entry.name = `${entry.name} ${match[1]}`;
+  entry.description = match[2];
+}
+
+function foyerManifestFixes() {
+  return {
+    name: "foyer-manifest-fixes",
+    packageLinkPhase({ customElementsManifest }) {
+      const modules = customElementsManifest.modules;
+      const paths = new Set(modules.map((module) => module.path));
+      const constants = exportedStrings();
+      const events = eventClasses();
+
+      /** A module reference as the path of an analysed module, when there is one. */
+      const normalize = (from, reference) => {
+        if (!reference) return reference;
+        let path = reference.startsWith("/") ? reference.slice(1) : reference.startsWith(".") ? posix.join(posix.dirname(from), reference) : reference;
+        if (path.endsWith(".js") && paths.has(`${path.slice(0, -3)}.ts`)) path = `${path.slice(0, -3)}.ts`;
+        return path;
+      };
+
+      // 1 and 2: tag names and module references.
+      const tags = new Map();
+      for (const module of modules) {
+        const variables = new Map((module.declarations ?? []).filter((d) => d.kind === "variable").map((d) => [d.name, d.default]));
+        for (const exported of module.exports ?? []) {
+          if (exported.declaration) exported.declaration.module = normalize(module.path, exported.declaration.module);
+          if (exported.kind !== "custom-element-definition") continue;
+          const literal = /^(["'`])([a-z][\w.-]*-[\w.-]*)\1$/.exec(variables.get(exported.name) ?? "");
+          if (literal) exported.name = literal[2];
+          tags.set(exported.declaration.name, exported.name);
+        }
+      }
+
+      for (const module of modules) {
+        for (const declaration of module.declarations ?? []) {
+          if (!declaration.customElement) continue;
+          if (tags.has(declaration.name)) declaration.tagName = tags.get(declaration.name);
+          // 3: events.
+          if (declaration.events) {
+            declaration.events = declaration.events.filter((event) => event.name);
+            for (const event of declaration.events) if (!event.type && events.has(event.name)) event.type = { text: events.get(event.name) };
+          }
+          // 4: defaults that name a string constant.
+          for (const member of [...(declaration.members ?? []), ...(declaration.attributes ?? [])]) {
+            if (typeof member.default === "string" && constants.has(member.default)) {
+              member.default = JSON.stringify(constants.get(member.default));
+              member.type ??= { text: "string" };
+            }
+          }
+          // 5: placeholder names.
+          for (const list of [declaration.slots, declaration.cssParts, declaration.cssProperties, declaration.cssStates]) for (const entry of list ?? []) rejoinPlaceholder(entry);
+        }
+      }
+    },
+  };
+}
+
+export default {
+  packagejson: false,
+  plugins: [foyerManifestFixes()],
+};
