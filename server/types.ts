@@ -281,6 +281,11 @@ export interface AuthConfig {
   /** @deprecated Same as `logLevel: "verbose"`; ignored when a custom logger is set. */
   debug?: boolean;
   redirectProxyUrl?: string;
+  /**
+   * On the redirect-proxy deployment: the exact origins it may forward OAuth answers to (e.g. your
+   * preview deployments). Anything else is refused. No wildcards.
+   */
+  redirectProxyAllowedOrigins?: string[];
   experimental?: Record<string, unknown>;
   /** Largest accepted request body in bytes (default 1 MiB); larger bodies get a 413. */
   maxBodySize?: number;

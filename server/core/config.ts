@@ -101,6 +101,10 @@ export interface NormalizedConfig {
   availableLocales: readonly string[];
   /** The adapter, wrapped: calls logged at debug level, failures re-thrown as `AdapterError`. */
   adapter?: Adapter;
+  /** `redirectProxyUrl` (config or `AUTH_REDIRECT_PROXY_URL`). */
+  redirectProxyUrl?: string;
+  /** Origins the redirect proxy may forward to, exactly (no wildcards). */
+  redirectProxyAllowedOrigins: string[];
   /** Per-address resend cooldown of e-mail links, for this config. */
   emailCooldown: ResendCooldown;
   /** The adapter stores Foyer's session metadata (it has `listSessions`). */
@@ -179,6 +183,14 @@ function buildConfig(userConfig: AuthConfig, env: EnvObject): NormalizedConfig {
     adapter: config.adapter ? wrapAdapter(config.adapter, logger) : undefined,
     sessionMetadata: typeof config.adapter?.listSessions === "function",
     emailCooldown: new ResendCooldown(),
+    redirectProxyUrl: config.redirectProxyUrl,
+    redirectProxyAllowedOrigins: (config.redirectProxyAllowedOrigins ?? []).flatMap((origin) => {
+      try {
+        return [new URL(origin).origin];
+      } catch {
+        return [];
+      }
+    }),
     useSecureCookies: config.useSecureCookies,
     cookies: { secure: resolveCookies(true, config.cookies), plain: resolveCookies(false, config.cookies) },
     skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheckMarker,

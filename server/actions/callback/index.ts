@@ -7,12 +7,15 @@ import { AuthError, CallbackRouteError, InvalidProvider } from "../../core/error
 import type { ResponseInternal } from "../../types.js";
 import { credentialsCallback } from "./credentials.js";
 import { emailCallback } from "./email.js";
+import { oauthCallback } from "./oauth.js";
 
 type CallbackHandler = (ctx: RequestContext) => Promise<ResponseInternal>;
 
 const HANDLERS: Record<string, CallbackHandler> = {
   credentials: credentialsCallback,
   email: emailCallback,
+  oauth: oauthCallback,
+  oidc: oauthCallback,
 };
 
 export async function callbackAction(ctx: RequestContext): Promise<ResponseInternal> {

@@ -1,0 +1,61 @@
+/**
+ * OAuth / OIDC sign-in, step one (wire §8.2, hardened): build the authorization URL with openid-client
+ * and set the check cookies. By default PKCE and `state` for every provider and `nonce` for OIDC
+ * (Auth.js: PKCE only); a provider's own `checks` win. Query parameters of the sign-in request are
+ * forwarded (`prompt`, `login_hint`, …) but can never override the protocol's own (R-OAUTH-14).
+ */
+import * as client from "openid-client";
+import type { RequestContext } from "../../core/context.js";
+import { clientConfiguration } from "../../oauth/client.js";
+import { checkCookie } from "../../oauth/checks.js";
+import { redirectProxyFor } from "../../oauth/proxy.js";
+import { sealState } from "../../oauth/state.js";
+import type { OAuthCheck, OAuthConfig } from "../../providers/oauth.js";
+import type { Cookie, ResponseInternal } from "../../types.js";
+
+/** Parameters only Foyer sets. */
+const PROTECTED = new Set(["client_id", "redirect_uri", "response_type", "state", "nonce", "code_challenge", "code_challenge_method"]);
+
+export function checksOf(provider: OAuthConfig): Set<OAuthCheck> {
+  const checks = provider.checks ?? (provider.type === "oidc" ? ["pkce", "state", "nonce"] : ["pkce", "state"]);
+  return new Set(checks.filter((check) => check !== "none"));
+}
+
+export async function oauthSignin(ctx: RequestContext): Promise<ResponseInternal> {
+  const provider = ctx.provider as unknown as OAuthConfig;
+  const configuration = await clientConfiguration(ctx.provider!);
+  const issuer = configuration.serverMetadata().issuer;
+  const proxy = redirectProxyFor(ctx, provider);
+  const redirectUri = proxy ? `${proxy.url}/callback/${provider.id}` : `${ctx.authUrl}/callback/${provider.id}`;
+
+  const params: Record<string, string> = {};
+  const authorization = typeof provider.authorization === "object" ? provider.authorization : undefined;
+  for (const [key, value] of Object.entries(authorization?.params ?? {})) {
+    if (value !== undefined && value !== null) params[key] = typeof value === "object" ? JSON.stringify(value) : String(value);
+  }
+  if (provider.type === "oidc" && !params.scope) params.scope = "openid profile email";
+  for (const [key, value] of Object.entries(ctx.req.query)) if (!PROTECTED.has(key)) params[key] = value;
+  params.redirect_uri = redirectUri;
+  params.response_type = "code";
+
+  const checks = checksOf(provider);
+  const formPost = params.response_mode === "form_post";
+  const cookies: Cookie[] = [];
+  if (checks.has("pkce")) {
+    const verifier = client.randomPKCECodeVerifier();
+    params.code_challenge = await client.calculatePKCECodeChallenge(verifier);
+    params.code_challenge_method = "S256";
+    cookies.push(await checkCookie(ctx, "pkceCodeVerifier", verifier, issuer, formPost));
+  }
+  if (checks.has("state") || proxy) {
+    params.state = await sealState(ctx.config.secret, proxy ? `${ctx.authUrl}/callback/${provider.id}` : undefined);
+    cookies.push(await checkCookie(ctx, "state", params.state, issuer, formPost));
+  }
+  if (checks.has("nonce")) {
+    params.nonce = client.randomNonce();
+    cookies.push(await checkCookie(ctx, "nonce", params.nonce, issuer, formPost));
+  }
+  const url = client.buildAuthorizationUrl(configuration, params);
+  ctx.logger.debug("authorization url is ready", { provider: provider.id, checks: [...checks] });
+  return { redirect: url.href, cookies };
+}

@@ -1,0 +1,89 @@
+/**
+ * The openid-client configuration for a provider (a certified OAuth 2 / OIDC client does the protocol
+ * work: authorization URLs, the code grant, ID-token validation, `iss` checks). Discovery documents
+ * are fetched once per issuer and cached; explicit endpoints skip discovery.
+ */
+import * as client from "openid-client";
+import { InvalidEndpoints } from "../core/errors.js";
+import type { InternalProvider } from "../core/config.js";
+import type { OAuthConfig } from "../providers/oauth.js";
+import { normalizingFetch } from "./fetch.js";
+
+const DISCOVERY_TTL = 60 * 60 * 1000;
+const discovered = new Map<string, { at: number; metadata: client.ServerMetadata }>();
+
+export function endpointUrl(endpoint: OAuthConfig["authorization"] | OAuthConfig["userinfo"]): string | undefined {
+  if (!endpoint) return undefined;
+  return typeof endpoint === "string" ? endpoint : endpoint.url;
+}
+
+function isLoopback(url: string): boolean {
+  try {
+    const { hostname, protocol } = new URL(url);
+    return protocol === "http:" && (hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]");
+  } catch {
+    return false;
+  }
+}
+
+function clientAuth(provider: OAuthConfig): client.ClientAuth {
+  const secret = provider.clientSecret;
+  switch (provider.client?.token_endpoint_auth_method) {
+    case "client_secret_post":
+      return client.ClientSecretPost(secret);
+    case "client_secret_jwt":
+      return client.ClientSecretJwt(secret);
+    case "private_key_jwt":
+      return client.PrivateKeyJwt(provider.clientPrivateKey as client.CryptoKey);
+    case "none":
+      return client.None();
+    default:
+      return client.ClientSecretBasic(secret);
+  }
+}
+
+/** Server metadata: discovered (cached) when the provider has no authorization URL, else from its config. */
+async function serverMetadata(provider: OAuthConfig, fetcher: typeof fetch): Promise<client.ServerMetadata> {
+  const authorization = endpointUrl(provider.authorization);
+  if (authorization && !new URL(authorization).hostname.endsWith("authjs.dev")) {
+    return {
+      issuer: provider.issuer ?? new URL(authorization).origin,
+      authorization_endpoint: authorization,
+      token_endpoint: endpointUrl(provider.token),
+      userinfo_endpoint: endpointUrl(provider.userinfo),
+    };
+  }
+  const issuer = provider.issuer ?? provider.wellKnown;
+  if (!issuer) throw new InvalidEndpoints(`Provider "${provider.id}" has neither an issuer nor an authorization endpoint.`);
+  const key = `${provider.wellKnown ?? issuer}`;
+  const cached = discovered.get(key);
+  if (cached && Date.now() - cached.at < DISCOVERY_TTL) return cached.metadata;
+  const options = { [client.customFetch]: fetcher } as unknown as client.DiscoveryRequestOptions;
+  if (isLoopback(issuer)) options.execute = [client.allowInsecureRequests];
+  const configuration = await client.discovery(new URL(provider.wellKnown ?? issuer), provider.clientId ?? "", undefined, undefined, options);
+  // Explicit endpoints in the provider config win over discovered ones.
+  const metadata = {
+    ...configuration.serverMetadata(),
+    ...(endpointUrl(provider.token) ? { token_endpoint: endpointUrl(provider.token) } : {}),
+    ...(endpointUrl(provider.userinfo) ? { userinfo_endpoint: endpointUrl(provider.userinfo) } : {}),
+  } as unknown as client.ServerMetadata;
+  discovered.set(key, { at: Date.now(), metadata });
+  return metadata;
+}
+
+/** The client configuration for one provider. */
+export async function clientConfiguration(internal: InternalProvider): Promise<client.Configuration> {
+  const provider = internal as unknown as OAuthConfig;
+  const fetcher = normalizingFetch(provider.customFetch ?? fetch);
+  const metadata = await serverMetadata(provider, fetcher);
+  const configuration = new client.Configuration(metadata, provider.clientId ?? "", { ...(provider.client ?? {}), client_secret: provider.clientSecret }, clientAuth(provider));
+  configuration[client.customFetch] = fetcher as unknown as client.CustomFetch;
+  const urls = [metadata.issuer, metadata.authorization_endpoint, metadata.token_endpoint, metadata.userinfo_endpoint].filter((u): u is string => !!u);
+  if (urls.some((url) => url.startsWith("http:")) && urls.filter((url) => url.startsWith("http:")).every(isLoopback)) client.allowInsecureRequests(configuration);
+  return configuration;
+}
+
+/** For tests: forget cached discovery documents. */
+export function clearDiscoveryCache(): void {
+  discovered.clear();
+}

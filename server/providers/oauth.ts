@@ -1,0 +1,72 @@
+/**
+ * OAuth 2 and OpenID Connect providers: Auth.js's provider shape (wire §14.2), so configs port by
+ * changing imports. `OAuth(options)` / `OIDC(options)` make a generic provider; the catalogue builds
+ * on the same shape.
+ */
+import type { Account, Awaitable, Profile, User } from "../types.js";
+
+/** An endpoint as a URL, or a URL with extra parameters. */
+export type EndpointConfig = string | { url?: string; params?: Record<string, unknown> };
+
+export interface UserinfoEndpointConfig {
+  url?: string;
+  params?: Record<string, unknown>;
+  /** Fetches the profile yourself (non-standard APIs). */
+  request?: (context: { tokens: TokenSet; provider: OAuthConfig }) => Awaitable<Profile>;
+}
+
+/** The token endpoint's answer, plus `expires_at` (seconds). */
+export interface TokenSet {
+  access_token?: string;
+  token_type?: string;
+  id_token?: string;
+  refresh_token?: string;
+  expires_in?: number;
+  expires_at?: number;
+  scope?: string;
+  [key: string]: unknown;
+}
+
+export type OAuthCheck = "pkce" | "state" | "nonce" | "none";
+
+export interface OAuthConfig<P extends Profile = Profile> {
+  id: string;
+  name: string;
+  type: "oauth" | "oidc";
+  /** OIDC issuer (discovery) or the OAuth issuer identifier. */
+  issuer?: string;
+  /** Discovery document URL, when not `<issuer>/.well-known/openid-configuration`. */
+  wellKnown?: string;
+  authorization?: EndpointConfig;
+  token?: EndpointConfig;
+  userinfo?: string | UserinfoEndpointConfig;
+  clientId?: string;
+  clientSecret?: string;
+  /** Client metadata, e.g. `{ token_endpoint_auth_method: "client_secret_post" }`. */
+  client?: { token_endpoint_auth_method?: "client_secret_basic" | "client_secret_post" | "client_secret_jwt" | "private_key_jwt" | "none"; [key: string]: unknown };
+  /** A private key (JWK or CryptoKey) for `private_key_jwt`. */
+  clientPrivateKey?: unknown;
+  /** Default: PKCE and state for every provider, plus nonce for OIDC (Auth.js: PKCE only). */
+  checks?: OAuthCheck[];
+  /** OIDC: take the profile from the ID token (default) or, when false, from userinfo. */
+  idToken?: boolean;
+  profile?: (profile: P, tokens: TokenSet) => Awaitable<User & { id?: string }>;
+  account?: (tokens: TokenSet) => Partial<Account> | undefined;
+  style?: { logo?: string; brandColor?: string; bg?: string; text?: string };
+  allowDangerousEmailAccountLinking?: boolean;
+  redirectProxyUrl?: string;
+  /** Wraps every request to the provider: the hook for non-standard responses. */
+  customFetch?: typeof fetch;
+  options?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** A generic OAuth 2 provider. */
+export function OAuth<P extends Profile = Profile>(options: Partial<OAuthConfig<P>> & { id: string; name?: string }): OAuthConfig<P> {
+  return { name: options.id, type: "oauth", ...options, options } as OAuthConfig<P>;
+}
+
+/** A generic OpenID Connect provider (discovery from `issuer`). */
+export function OIDC<P extends Profile = Profile>(options: Partial<OAuthConfig<P>> & { id: string; issuer: string; name?: string }): OAuthConfig<P> {
+  return { name: options.id, type: "oidc", ...options, options } as OAuthConfig<P>;
+}

@@ -1,0 +1,77 @@
+/**
+ * Login-or-register for providers that bring an external identity (OAuth/OIDC now, passkeys later),
+ * wire §9.2. Identities are keyed by (provider, providerAccountId), never matched by e-mail alone
+ * (R-OAUTH-10); `allowDangerousEmailAccountLinking` links to an existing user only when both sides
+ * have a verified address, and then fires no `createUser` (Auth.js does, wire §20).
+ */
+import type { AdapterAccount, AdapterUser } from "../adapters/types.js";
+import type { RequestContext } from "../core/context.js";
+import { OAuthAccountNotLinked } from "../core/errors.js";
+import type { Account, Profile, User } from "../types.js";
+import { currentCookieToken } from "./cookie-session.js";
+import { currentDatabaseSession } from "./database-session.js";
+
+export interface LinkInput {
+  /** The user made from the provider's profile (`id` is a fresh UUID). */
+  user: User & { id: string };
+  account: Account;
+  profile: Profile;
+  /** The user already linked to this account, looked up before the signIn callback. */
+  userByAccount: AdapterUser | null;
+  allowDangerousEmailAccountLinking?: boolean;
+}
+
+export interface LinkResult {
+  user: User & { id: string };
+  isNewUser?: boolean;
+}
+
+/** The signed-in user of this browser, if any (errors mean "nobody"). */
+async function currentUser(ctx: RequestContext): Promise<AdapterUser | null> {
+  try {
+    if (ctx.config.session.strategy === "database") return (await currentDatabaseSession(ctx))?.user ?? null;
+    const { token } = await currentCookieToken(ctx);
+    return token?.sub ? ((await ctx.config.adapter!.getUser?.(token.sub)) ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function loginOrRegister(ctx: RequestContext, input: LinkInput): Promise<LinkResult> {
+  const adapter = ctx.config.adapter;
+  if (!adapter) return { user: input.user };
+  const { account, profile, userByAccount } = input;
+  const current = await currentUser(ctx);
+
+  if (userByAccount) {
+    if (current && current.id !== userByAccount.id) throw new OAuthAccountNotLinked("The account is already associated with another user");
+    return { user: userByAccount, isNewUser: false };
+  }
+
+  const link = async (user: AdapterUser) => {
+    const stored = { ...account, userId: user.id } as AdapterAccount;
+    await adapter.linkAccount!(stored);
+    await ctx.config.events.linkAccount({ user, account: stored, profile });
+  };
+
+  if (current) {
+    await link(current);
+    return { user: current, isNewUser: false };
+  }
+
+  const email = input.user.email ?? undefined;
+  const byEmail = email ? await adapter.getUserByEmail!(email) : null;
+  if (byEmail) {
+    const providerVerified = profile.email_verified !== false;
+    if (!input.allowDangerousEmailAccountLinking || !byEmail.emailVerified || !providerVerified) {
+      throw new OAuthAccountNotLinked("Another account already exists with the same e-mail address");
+    }
+    await link(byEmail);
+    return { user: byEmail, isNewUser: false };
+  }
+
+  const created = await adapter.createUser!({ ...input.user, email: email ?? "", emailVerified: null });
+  await ctx.config.events.createUser({ user: created });
+  await link(created);
+  return { user: created, isNewUser: true };
+}
