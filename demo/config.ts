@@ -1,10 +1,12 @@
 /**
  * The demo's Foyer config: one credentials provider with a single demo user, Foyer's built-in pages
- * (sign-in, sign-out, error) in the demo's brand colour, and a secret that survives restarts.
+ * (sign-in, sign-out, error) in the demo's brand colour, a secret that survives restarts, and an
+ * adapter (SQLite, opened by demo/server.ts), so sessions are database sessions that can be listed.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
+import type { Adapter } from "../server/adapters/types.js";
 import type { AuthConfig, User } from "../server/index.js";
 import Credentials from "../server/providers/credentials.js";
 
@@ -16,6 +18,10 @@ export const SIGNIN_PATH = `${AUTH_BASE}/signin`;
 export const SIGNOUT_PATH = `${AUTH_BASE}/signout`;
 /** The demo's brand colour, used by the built-in pages' buttons. */
 export const BRAND_COLOR = "#4f46e5";
+/** Foyer's session listing for the signed-in user (JSON), which the demo's `/account` page shows. */
+export const ACCOUNT_SESSIONS_PATH = `${AUTH_BASE}/account/sessions`;
+/** The SQLite file, inside the data directory, where Foyer keeps users, accounts and sessions. */
+export const DATABASE_FILE = "foyer.db";
 
 /** The one user the demo knows. */
 export const DEMO_USER = { id: "demo-user", name: "Demo User", email: "demo@foyer.dev" } as const satisfies User;
@@ -58,11 +64,16 @@ export async function resolveSecret(dataDir: string, env: NodeJS.ProcessEnv = pr
   return secret;
 }
 
-/** The demo's Foyer config. `secret` is left to the environment when `undefined`. */
-export function createDemoConfig(secret: string | undefined): AuthConfig {
+/**
+ * The demo's Foyer config. `secret` is left to the environment when `undefined`. With an adapter
+ * the session strategy defaults to `database`: the cookie holds a random token and the adapter keeps
+ * the session (only the token's hash), with its metadata (created, last seen, user agent, address).
+ */
+export function createDemoConfig(secret: string | undefined, adapter: Adapter): AuthConfig {
   return {
     ...(secret ? { secret } : {}),
     basePath: AUTH_BASE,
+    adapter,
     // No `pages` option: Foyer serves its own sign-in, sign-out and error pages under /auth.
     theme: { brandColor: BRAND_COLOR },
     providers: [

@@ -1,14 +1,20 @@
 /**
  * The demo, used the way a person with curl would: real server on a free port, real HTTP, cookies
- * carried by hand, redirects not followed automatically.
+ * carried by hand, redirects not followed automatically. Sessions live in the demo's SQLite file,
+ * which the tests open themselves (a second connection, as another process would) to look.
  */
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { AdapterSession } from "../server/adapters/types.js";
+import SQLiteAdapter from "../server/adapters/sqlite.js";
+import { elementsScriptPath } from "../server/index.js";
 import { CookieJar } from "../server/testing/harness.js";
-import { DEMO_PASSWORD, DEMO_USER } from "./config.js";
-import { CONTENT_SECURITY_POLICY, homePage } from "./pages.js";
+import { DATABASE_FILE, DEMO_PASSWORD, DEMO_USER } from "./config.js";
+import { CONTENT_SECURITY_POLICY, DEMO_LOGO_SVG, EMBEDDED_CONTENT_SECURITY_POLICY, accountPage, embeddedPage, homePage } from "./pages.js";
 import { startDemo, type Demo } from "./server.js";
 
 const SECRET_VARIABLES = ["AUTH_SECRET", "NEXTAUTH_SECRET", "AUTH_SECRET_1", "AUTH_SECRET_2", "AUTH_SECRET_3", "AUTH_URL", "NEXTAUTH_URL"];
@@ -44,9 +50,12 @@ async function stop(demo: Demo): Promise<void> {
   await demo.close();
 }
 
+/** The user agent every request sends: Foyer records it with the session, and /account shows it. */
+const USER_AGENT = "demo-test/1.0 (curl-like)";
+
 /** A GET with the jar's cookies; the jar takes what the response sets. */
-async function get(jar: CookieJar, url: string): Promise<Response> {
-  const response = await fetch(url, { redirect: "manual", headers: jar.header ? { cookie: jar.header } : {} });
+async function get(jar: CookieJar, url: string, headers: Record<string, string> = {}): Promise<Response> {
+  const response = await fetch(url, { redirect: "manual", headers: { "user-agent": USER_AGENT, ...(jar.header ? { cookie: jar.header } : {}), ...headers } });
   jar.update(response);
   return response;
 }
@@ -56,7 +65,7 @@ async function post(jar: CookieJar, url: string, fields: Record<string, string>)
   const response = await fetch(url, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header },
+    headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": USER_AGENT, cookie: jar.header },
     body: new URLSearchParams(fields),
   });
   jar.update(response);
@@ -83,13 +92,52 @@ async function signIn(jar: CookieJar, base: string, path: string, password = DEM
   return post(jar, action, { ...formFields(page, action), email: DEMO_USER.email, password });
 }
 
+/** The demo user's sessions as stored in the SQLite file of `dir`, read through a connection of our own. */
+async function storedSessions(dir = dataDir): Promise<AdapterSession[]> {
+  const adapter = SQLiteAdapter({ url: join(dir, DATABASE_FILE) });
+  try {
+    return await adapter.listSessions!(DEMO_USER.id);
+  } finally {
+    await adapter.close();
+  }
+}
+
+/** What the database stores for a session cookie: the SHA-256 hex of the token, never the token. */
+function storedKey(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** The entries of the /account page's session list. */
+function accountEntries(page: string): string[] {
+  return [...page.matchAll(/<li class="session[^"]*"[\s\S]*?<\/li>/g)].map((match) => match[0]);
+}
+
 /** What the home page shows for the demo user. */
 function expectSignedInHome(home: string): void {
   expect(home).toContain(`You are signed in as <strong>${DEMO_USER.email}</strong>`);
   expect(home).toContain(`<dt>Name</dt><dd>${DEMO_USER.name}</dd>`);
   expect(home).toContain(`<dt>Email</dt><dd>${DEMO_USER.email}</dd>`);
   expect(home).toContain('<a href="/auth/signout?callbackUrl=%2F">Sign out</a>');
+  expect(home).toContain('<a href="/account">your sessions</a>');
+  expect(home).toContain('<a href="/embedded">web components page</a>');
   expect(home).not.toContain(">Sign in</a>");
+}
+
+/** What /account shows for the one session of `token`: listed once, marked as this device. */
+function expectAccountListsOnly(page: string, token: string, session: AdapterSession): void {
+  expect(page).toContain("<h1>Your sessions</h1>");
+  expect(page).toContain(`You are signed in as <strong>${DEMO_USER.email}</strong> in one browser.`);
+  const entries = accountEntries(page);
+  expect(entries).toHaveLength(1);
+  const [entry] = entries as [string];
+  expect(entry).toMatch(/^<li class="session current" aria-current="true">/);
+  expect(entry).toContain(`<p class="device">${USER_AGENT} <strong class="badge">This device</strong></p>`);
+  expect(entry).toContain(`<dt>Signed in</dt><dd><time datetime="${session.createdAt!.toISOString()}">`);
+  expect(entry).toContain(`<dt>Last seen</dt><dd><time datetime="`);
+  expect(entry).toContain(`<dt>Expires</dt><dd><time datetime="${session.expires.toISOString()}">`);
+  // The listing's ids are derived from the stored key; neither the token nor the key is shown.
+  expect(page).not.toContain(token);
+  expect(page).not.toContain(storedKey(token));
 }
 
 describe("demo", () => {
@@ -127,30 +175,55 @@ describe("demo", () => {
     const signedIn = await post(jar, action, { ...fields, email: DEMO_USER.email, password: DEMO_PASSWORD });
     expect(signedIn.status).toBe(302);
     expect(signedIn.headers.get("location")).toBe(`${base}/protected`);
-    expect(signedIn.headers.getSetCookie().some((cookie) => cookie.startsWith("authjs.session-token=eyJ"))).toBe(true);
+    // A database session: the cookie holds a random token (not a JWE), HttpOnly.
+    const sessionCookie = signedIn.headers.getSetCookie().find((cookie) => cookie.startsWith("authjs.session-token="));
+    expect(sessionCookie).toMatch(/^authjs\.session-token=[A-Za-z0-9_-]{43}; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
+    const token = jar.get("authjs.session-token")!;
+
+    // The session row is in the SQLite file, keyed by the token's hash, with the browser's details.
+    const [stored, ...more] = await storedSessions();
+    expect(more).toEqual([]);
+    expect(stored).toMatchObject({ sessionToken: storedKey(token), userId: DEMO_USER.id, userAgent: USER_AGENT, ip: "127.0.0.1" });
+    expect(stored!.expires.valueOf()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+    expect(Date.now() - stored!.createdAt!.valueOf()).toBeLessThan(60_000);
 
     expectSignedInHome(await (await get(jar, `${base}/`)).text());
     const protectedPage = await get(jar, `${base}/protected`);
     expect(protectedPage.status).toBe(200);
     expect(await protectedPage.text()).toContain(DEMO_USER.email);
 
-    // Restart with the same data directory: the persisted secret still opens the session cookie.
+    // /account lists the session through Foyer's GET /auth/account/sessions, marked as this device.
+    const account = await get(jar, `${base}/account`);
+    expect(account.status).toBe(200);
+    expect(account.headers.get("content-security-policy")).toBe(CONTENT_SECURITY_POLICY);
+    expect(account.headers.get("cache-control")).toBe("no-store");
+    expectAccountListsOnly(await account.text(), token, stored!);
+
+    // Restart with the same data directory: the session is still in the database, so the cookie still works.
     const secretFile = await stat(join(dataDir, "secret"));
     expect(secretFile.mode & 0o777).toBe(0o600);
+    expect((await stat(join(dataDir, DATABASE_FILE))).isFile()).toBe(true);
     await stop(demo);
     demo = await start();
     const restarted = demo.url;
     expectSignedInHome(await (await get(jar, `${restarted}/`)).text());
     expect(warnings.filter((line) => line.includes("AUTH_SECRET is not set"))).toHaveLength(2);
     expect(warnings.every((line) => !line.includes("\n"))).toBe(true);
+    expect(jar.get("authjs.session-token")).toBe(token);
+    expect((await storedSessions()).map((session) => session.sessionToken)).toEqual([storedKey(token)]);
+    const accountAfterRestart = await get(jar, `${restarted}/account`);
+    expect(accountAfterRestart.status).toBe(200);
+    expectAccountListsOnly(await accountAfterRestart.text(), token, stored!);
 
-    // Another data directory means another secret: the same cookie opens nothing there.
+    // Another data directory means another database (and secret): the same cookie opens nothing there.
     const otherDir = join(dataDir, "other");
     const other = await start(otherDir);
     const stranger = new CookieJar();
     stranger.cookies.set("authjs.session-token", jar.cookies.get("authjs.session-token")!);
     expect(await (await get(stranger, `${other.url}/`)).text()).toContain("You are not signed in.");
+    expect((await get(stranger, `${other.url}/account`)).headers.get("location")).toBe("/auth/signin?callbackUrl=%2Faccount");
     await stop(other);
+    expect(await storedSessions(otherDir)).toEqual([]);
 
     // The home page's "Sign out" link: Foyer's sign-out page, whose button posts the sign-out.
     const signoutPage = await get(jar, `${restarted}/auth/signout?callbackUrl=%2F`);
@@ -168,16 +241,23 @@ describe("demo", () => {
     expect(home).toContain("You are not signed in.");
     expect(home).toContain('<a href="/auth/signin?callbackUrl=%2F">Sign in</a>');
     expect((await get(jar, `${restarted}/protected`)).status).toBe(302);
+    // Signing out deleted the row; /account now sends the visitor to sign in.
+    expect(await storedSessions()).toEqual([]);
+    const accountSignedOut = await get(jar, `${restarted}/account`);
+    expect(accountSignedOut.status).toBe(302);
+    expect(accountSignedOut.headers.get("location")).toBe("/auth/signin?callbackUrl=%2Faccount");
   });
 
   it("sends a wrong password back to Foyer's sign-in page with a readable error", async () => {
     const demo = await start();
     const jar = new CookieJar();
+    const before = await storedSessions();
     const failed = await signIn(jar, demo.url, "/auth/signin?callbackUrl=%2Fprotected", "not-the-password");
     expect(failed.status).toBe(302);
     const location = failed.headers.get("location")!;
     expect(location).toBe(`${demo.url}/auth/signin?error=CredentialsSignin&code=credentials`);
     expect(jar.get("authjs.session-token")).toBeUndefined();
+    expect(await storedSessions()).toEqual(before);
 
     const page = await (await get(jar, location)).text();
     expect(page).toContain('<div class="alert" role="alert">Sign in failed. Check the details you provided are correct.</div>');
@@ -186,6 +266,7 @@ describe("demo", () => {
     const action = `${demo.url}/auth/callback/credentials`;
     const retry = await post(jar, action, { ...formFields(page, action), email: DEMO_USER.email, password: DEMO_PASSWORD });
     expect(retry.headers.get("location")).toBe(`${demo.url}/protected`);
+    expect(await storedSessions()).toHaveLength(before.length + 1);
   });
 
   it("escapes what it shows, sends its own CSP, ignores foreign callback URLs and has no /login page any more", async () => {
@@ -220,6 +301,72 @@ describe("demo", () => {
     }
 
     expect((await get(jar, `${demo.url}/login`)).status).toBe(404);
+
+    // The account page escapes what it shows too (a hostile user agent).
+    const listing = accountPage({
+      session: { user: { email: DEMO_USER.email }, expires: "2030-01-01T00:00:00.000Z" },
+      listing: {
+        ok: true,
+        sessions: [{ id: "x", current: false, createdAt: null, lastSeenAt: null, expires: "2030-01-01T00:00:00.000Z", userAgent: "<img src=x onerror=alert(1)>", ip: null }],
+      },
+    });
+    expect(listing).not.toContain("<img src=x");
+    expect(listing).toContain('<p class="device">&lt;img src=x onerror=alert(1)&gt;</p>');
+    expect(listing).not.toContain("This device");
+    expect(accountPage({ session: { user: { email: DEMO_USER.email }, expires: "2030-01-01T00:00:00.000Z" }, listing: { ok: false, status: 404, message: "<b>no</b>" } })).toContain(
+      "Foyer could not list your sessions (404: &lt;b&gt;no&lt;/b&gt;).",
+    );
+  });
+
+  it("serves /embedded: the web components in the demo's layout, the bundle from /auth/assets, a CSP that allows only same-origin scripts", async () => {
+    const bundle = new URL("../dist/browser/foyer-elements.js", import.meta.url);
+    if (!existsSync(bundle)) throw new Error("dist/browser/foyer-elements.js is missing: run `npm run build` first (`npm test` does this for you).");
+    const demo = await start();
+    const jar = new CookieJar();
+
+    const home = await (await get(jar, `${demo.url}/`)).text();
+    expect(home).toContain('<a href="/embedded">web components page</a>');
+
+    const response = await get(jar, `${demo.url}/embedded`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const csp = response.headers.get("content-security-policy");
+    expect(csp).toBe(EMBEDDED_CONTENT_SECURITY_POLICY);
+    expect(csp).toMatch(
+      /^default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self'; style-src 'sha256-[A-Za-z0-9+/]+=*'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'$/,
+    );
+    const page = await response.text();
+    const script = elementsScriptPath();
+    expect(script).toMatch(/^foyer-elements\.[0-9a-f]{10}\.js$/);
+    expect(page).toContain(`<script type="module" src="/auth/assets/${script}"></script>`);
+    // Only that one script, and no inline ones: script-src 'self' is all the page needs.
+    expect(page.match(/<script\b/g)).toHaveLength(1);
+    expect(page).not.toContain('role="note"');
+    expect(page).toContain('<auth-signin slot="signed-out" theme="{&quot;brandColor&quot;:&quot;#0d9488&quot;,&quot;logo&quot;:&quot;/demo-logo.svg&quot;}"></auth-signin>');
+    expect(page).toMatch(/<div slot="signed-in" class="signed-in">\s*<auth-user><\/auth-user>\s*<auth-signout><\/auth-signout>\s*<\/div>/);
+    // The elements speak the browser's language (the page itself is English).
+    expect(page).toContain('<html lang="en">');
+    expect(page).toContain('<div class="widget" lang="en">');
+    expect(await (await get(jar, `${demo.url}/embedded`, { "accept-language": "de-DE,de;q=0.9,en;q=0.5" })).text()).toContain('<div class="widget" lang="de">');
+
+    // Foyer serves the bundle itself, under the same origin.
+    const asset = await get(jar, `${demo.url}/auth/assets/${script}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect((await asset.text()).length).toBeGreaterThan(1000);
+
+    const logo = await get(jar, `${demo.url}/demo-logo.svg`);
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get("content-type")).toBe("image/svg+xml");
+    expect(logo.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await logo.text()).toBe(DEMO_LOGO_SVG);
+    expect(DEMO_LOGO_SVG).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>[\s\S]*<\/svg>\n$/);
+    expect(DEMO_LOGO_SVG).not.toMatch(/<script|on\w+=|href=/i);
+
+    // Without a built bundle, the page says what to do instead of loading nothing.
+    const unbuilt = embeddedPage({ scriptPath: undefined, locale: "en" });
+    expect(unbuilt).not.toContain("<script");
+    expect(unbuilt).toContain('<p class="note" role="note"><strong>The web components bundle is not built.</strong> Run <code>npm run build</code>');
   });
 
   it("keeps its data in FOYER_DEMO_DATA when set (the e2e suite points it at test-results/)", async () => {
@@ -235,5 +382,22 @@ describe("demo", () => {
       else process.env.FOYER_DEMO_DATA = saved;
     }
     expect((await stat(join(envDir, "secret"))).mode & 0o777).toBe(0o600);
+    expect((await stat(join(envDir, DATABASE_FILE))).isFile()).toBe(true);
+  });
+
+  it("with AUTH_SECRET set, writes no secret but still keeps its database in the data directory", async () => {
+    const dir = join(dataDir, "with-secret", "nested");
+    process.env.AUTH_SECRET = "a-test-secret-that-is-long-enough-for-foyer-0123456789";
+    try {
+      const demo = await start(dir);
+      const jar = new CookieJar();
+      const signedIn = await signIn(jar, demo.url, "/auth/signin");
+      expect(signedIn.headers.get("location")).toBe(demo.url);
+      await stop(demo);
+    } finally {
+      delete process.env.AUTH_SECRET;
+    }
+    expect(existsSync(join(dir, "secret"))).toBe(false);
+    expect(await storedSessions(dir)).toHaveLength(1);
   });
 });

@@ -1,11 +1,13 @@
 /**
  * The demo's pages: pure functions from data to HTML. Every interpolated value goes through `html`,
- * which escapes it unless it is itself `html` output. No scripts, no external assets. Sign-in, sign-out
- * and error pages are Foyer's built-in ones under `/auth`.
+ * which escapes it unless it is itself `html` output. No inline scripts, no external assets. Sign-in,
+ * sign-out and error pages are Foyer's built-in ones under `/auth`; `/embedded` uses Foyer's web
+ * components instead, loaded from Foyer's own `/auth/assets/`.
  */
 import { createHash } from "node:crypto";
+import type { SessionInfo } from "../server/account/sessions.js";
 import type { Session } from "../server/index.js";
-import { DEMO_PASSWORD, DEMO_USER, SIGNIN_PATH, SIGNOUT_PATH } from "./config.js";
+import { AUTH_BASE, DATABASE_FILE, DEMO_PASSWORD, DEMO_USER, SIGNIN_PATH, SIGNOUT_PATH } from "./config.js";
 
 /** HTML that is safe to insert as is (built by `html`). */
 export class SafeHtml {
@@ -39,9 +41,9 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
 }
 
 const STYLE = `
-:root { color-scheme: light dark; --accent: #3b5bdb; --muted: #6b7280; --border: #d1d5db; }
+:root { color-scheme: light dark; --accent: light-dark(#3b5bdb, #91a7ff); --muted: light-dark(#6b7280, #9ca3af); --border: light-dark(#d1d5db, #4b5563); }
 * { box-sizing: border-box; }
-body { margin: 0; font: 16px/1.5 system-ui, sans-serif; }
+body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: CanvasText; background: Canvas; }
 header { display: flex; gap: 1rem; align-items: center; padding: .75rem 1.5rem; border-bottom: 1px solid var(--border); }
 header strong { margin-right: auto; }
 main { max-width: 28rem; margin: 2rem auto; padding: 0 1.5rem; }
@@ -50,12 +52,22 @@ a { color: var(--accent); }
 dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; }
 dt { color: var(--muted); }
 dd { margin: 0; overflow-wrap: anywhere; }
+.sessions { display: grid; gap: 1rem; margin: 1rem 0; padding: 0; list-style: none; }
+.session { padding: .75rem 1rem; border: 1px solid var(--border); border-radius: .5rem; }
+.session.current { border-color: var(--accent); }
+.device { margin: 0 0 .5rem; overflow-wrap: anywhere; }
+.badge { display: inline-block; padding: 0 .5rem; border-radius: 1rem; color: light-dark(#fff, #111827); background: var(--accent); font-size: .8rem; }
 `;
+
+/** The CSP `style-src` source of one inline `<style>` element's exact text. */
+function styleHash(style: string): string {
+  return `'sha256-${createHash("sha256").update(style).digest("base64")}'`;
+}
 
 /** The `Content-Security-Policy` of the demo's own pages: nothing but their own style (and same-origin forms). */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
-  `style-src 'sha256-${createHash("sha256").update(STYLE).digest("base64")}'`,
+  `style-src ${styleHash(STYLE)}`,
   "form-action 'self'",
   "frame-ancestors 'none'",
   "base-uri 'none'",
@@ -71,7 +83,7 @@ function layout(title: string, body: SafeHtml): string {
 <style>${new SafeHtml(STYLE)}</style>
 </head>
 <body>
-<header><strong>Foyer demo</strong><a href="/">Home</a><a href="/protected">Protected page</a></header>
+<header><strong>Foyer demo</strong><a href="/">Home</a><a href="/protected">Protected page</a><a href="/embedded">Web components</a><a href="/account">Sessions</a></header>
 <main>
 ${body}
 </main>
@@ -104,6 +116,7 @@ export function homePage({ session }: { session: Session | null }): string {
       html`<h1>Welcome</h1>
 <p>You are not signed in.</p>
 <p><a href="${SIGNIN_PATH}?${HOME_CALLBACK}">Sign in</a> or try the <a href="/protected">protected page</a>.</p>
+${embeddedLink()}
 <p class="hint">Demo user: <code>${DEMO_USER.email}</code>, password <code>${DEMO_PASSWORD}</code>.</p>`,
     );
   }
@@ -112,8 +125,14 @@ export function homePage({ session }: { session: Session | null }): string {
     html`<h1>Welcome</h1>
 <p>You are signed in as <strong>${session.user.email ?? session.user.name}</strong>.</p>
 ${sessionDetails(session)}
+<p>See <a href="/account">your sessions</a>: every browser you are signed in with.</p>
+${embeddedLink()}
 ${signOutLink()}`,
   );
+}
+
+function embeddedLink(): SafeHtml {
+  return html`<p>The <a href="/embedded">web components page</a> signs you in and out without leaving it.</p>`;
 }
 
 /** A page only signed-in users reach. */
@@ -124,6 +143,141 @@ export function protectedPage({ session }: { session: Session }): string {
 <p>Only signed-in users see this page. You are <strong>${session.user?.email}</strong>.</p>
 ${signOutLink()}`,
   );
+}
+
+/** What the account page got from Foyer's `GET /auth/account/sessions`. */
+export type SessionListing = { ok: true; sessions: SessionInfo[] } | { ok: false; status: number; message: string };
+
+/** A timestamp for people (UTC, to the minute), machine-readable in `datetime`. */
+function time(iso: string | null): SafeHtml {
+  if (!iso) return html`—`;
+  const date = new Date(iso);
+  if (Number.isNaN(date.valueOf())) return html`${iso}`;
+  return html`<time datetime="${date.toISOString()}">${date.toISOString().slice(0, 16).replace("T", " ")} UTC</time>`;
+}
+
+function sessionItem(info: SessionInfo): SafeHtml {
+  return html`<li class="${info.current ? "session current" : "session"}"${info.current ? html` aria-current="true"` : ""}>
+<p class="device">${info.userAgent ?? "Unknown browser"}${info.current ? html` <strong class="badge">This device</strong>` : ""}</p>
+<dl>
+<dt>Signed in</dt><dd>${time(info.createdAt)}</dd>
+<dt>Last seen</dt><dd>${time(info.lastSeenAt)}</dd>
+<dt>Expires</dt><dd>${time(info.expires)}</dd>
+</dl>
+</li>`;
+}
+
+/**
+ * The signed-in user's sessions, as Foyer's `GET /auth/account/sessions` lists them (server-side,
+ * with the browser's cookie): one entry per browser, the one making this request marked "This device".
+ */
+export function accountPage({ session, listing }: { session: Session; listing: SessionListing }): string {
+  const body = listing.ok
+    ? html`<p>You are signed in as <strong>${session.user?.email ?? session.user?.name}</strong> in ${listing.sessions.length === 1 ? "one browser" : `${listing.sessions.length} browsers`}. Foyer keeps these sessions in the demo's SQLite database (<code>${DATABASE_FILE}</code> in the data directory).</p>
+<ul class="sessions">
+${listing.sessions.map(sessionItem)}
+</ul>`
+    : html`<p>Foyer could not list your sessions (${listing.status}: ${listing.message}).</p>`;
+  return layout("Your sessions", html`<h1>Your sessions</h1>
+${body}
+${signOutLink()}`);
+}
+
+/** The demo's logo (`/demo-logo.svg`): a doorway on the teal of the embedded sign-in. */
+export const DEMO_LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="32" height="32"><title>Foyer demo</title><rect width="32" height="32" rx="8" fill="#0d9488"/><path d="M9 26V12l7-5 7 5v14h-5v-7h-4v7z" fill="#fff"/><circle cx="17.3" cy="22.5" r=".9" fill="#0d9488"/></svg>\n`;
+
+/** The `theme` of the embedded `<auth-signin>` (its attribute, as JSON). */
+export const EMBEDDED_THEME = { brandColor: "#0d9488", logo: "/demo-logo.svg" } as const;
+
+const EMBEDDED_STYLE = `
+:root { color-scheme: light dark; --brand: #4f46e5; --accent: light-dark(#3b5bdb, #91a7ff); --muted: light-dark(#6b7280, #9ca3af); --border: light-dark(#d1d5db, #4b5563); --surface: light-dark(#f8fafc, #111827); }
+* { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: CanvasText; background: var(--surface); }
+a { color: var(--accent); }
+.site { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; padding: .75rem 1.5rem; color: #fff; background: var(--brand); }
+.site a { color: inherit; }
+.site .home { display: inline-flex; gap: .5rem; align-items: center; margin-right: auto; font-weight: 700; text-decoration: none; }
+main { max-width: 60rem; margin: 2rem auto; padding: 0 1.5rem; }
+.card { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); border: 1px solid var(--border); border-radius: .75rem; overflow: hidden; background: Canvas; }
+.card > * { padding: 1.5rem 2rem; }
+.card > .intro { border-right: 1px solid var(--border); }
+.hint { color: var(--muted); font-size: .9rem; }
+.note { padding: .75rem 1rem; border: 1px solid #b45309; border-radius: .5rem; color: light-dark(#78350f, #fde68a); }
+.signed-in { display: grid; gap: 1rem; justify-items: start; }
+/* Foyer's system tokens, inherited by every element in the box (the avatar's initials, the sign-out button). */
+.widget { --auth-color-brand: ${EMBEDDED_THEME.brandColor}; --auth-color-on-brand: #000; }
+`;
+
+/**
+ * The CSP of `/embedded`: as strict as the other pages, plus what the web components need — the
+ * bundle from this origin (`script-src 'self'`), Foyer's JSON routes (`connect-src 'self'`) and the
+ * logo (`img-src 'self'`). The elements style themselves with constructed style sheets, which CSP does
+ * not govern, so `style-src` still allows only this page's own `<style>`.
+ */
+export const EMBEDDED_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self'",
+  `style-src ${styleHash(EMBEDDED_STYLE)}`,
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join("; ");
+
+/**
+ * `/embedded`: the demo's own layout (header, a two-column card) with Foyer's web components in it.
+ * `scriptPath` is `elementsScriptPath()` (the bundle's hashed name under `/auth/assets/`), `undefined`
+ * when the bundle has not been built; `locale` is the language the elements speak (negotiated from
+ * `Accept-Language`; the rest of the page is English).
+ */
+export function embeddedPage({ scriptPath, locale }: { scriptPath: string | undefined; locale: string }): string {
+  const script = scriptPath ? html`<script type="module" src="${AUTH_BASE}/assets/${scriptPath}"></script>` : "";
+  const missing = scriptPath
+    ? ""
+    : html`<p class="note" role="note"><strong>The web components bundle is not built.</strong> Run <code>npm run build</code> (or <code>npm run build:browser</code>), then restart the demo.</p>`;
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Web components · Foyer demo</title>
+<style>${new SafeHtml(EMBEDDED_STYLE)}</style>
+${script}
+</head>
+<body>
+<header class="site">
+<a class="home" href="/"><img src="/demo-logo.svg" alt="" width="28" height="28">Foyer demo</a>
+<a href="/protected">Protected page</a>
+<a href="/account">Sessions</a>
+</header>
+<main>
+<h1>Web components</h1>
+${missing}
+<div class="card">
+<section class="intro" aria-labelledby="intro-heading">
+<h2 id="intro-heading">Sign in without leaving the page</h2>
+<p>This page has its own layout. The box next to this text is Foyer's web components:
+<code>&lt;auth-session&gt;</code> shows <code>&lt;auth-signin&gt;</code> while you are signed out, and
+<code>&lt;auth-user&gt;</code> with <code>&lt;auth-signout&gt;</code> once you are signed in, without a page reload.</p>
+<p>The sign-in form is in the page's own DOM, so password managers see it. The elements talk to Foyer on this origin, under <code>${AUTH_BASE}</code>.</p>
+<p class="hint">Demo user: <code>${DEMO_USER.email}</code>, password <code>${DEMO_PASSWORD}</code>.</p>
+<noscript><p>With JavaScript off, use the <a href="${SIGNIN_PATH}?callbackUrl=${encodeURIComponent("/embedded")}">built-in sign-in page</a>.</p></noscript>
+</section>
+<div class="widget" lang="${locale}">
+<auth-session>
+<auth-signin slot="signed-out" theme="${JSON.stringify(EMBEDDED_THEME)}"></auth-signin>
+<div slot="signed-in" class="signed-in">
+<auth-user></auth-user>
+<auth-signout></auth-signout>
+</div>
+</auth-session>
+</div>
+</div>
+</main>
+</body>
+</html>
+`.value;
 }
 
 /** Plain message pages (404, 405, 500). */

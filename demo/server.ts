@@ -1,20 +1,36 @@
 /**
- * The Foyer demo: a small `node:http` app with a home page that shows the session and a protected
- * page. Signing in and out happens on Foyer's built-in pages under `/auth`. `npm start` runs it on
- * http://localhost:3000 (env `PORT`, `HOST`, and `FOYER_DEMO_DATA` for the data directory).
+ * The Foyer demo: a small `node:http` app with a home page that shows the session, a protected page,
+ * `/account` (the user's sessions) and `/embedded` (Foyer's web components in the app's own layout).
+ * Signing in and out happens on Foyer's built-in pages under `/auth`, or in place on `/embedded`.
+ * `npm start` runs it on http://localhost:3000 (env `PORT`, `HOST`, and `FOYER_DEMO_DATA` for the
+ * data directory).
  *
  * Foyer answers everything under `/auth` through `createAuthHandler`; the app handles the rest and
- * reads the session with `getSession`.
+ * reads the session with `getSession`. Users and sessions live in SQLite (`<data dir>/foyer.db`).
  */
 import { realpathSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { resolve as resolvePath } from "node:path";
+import { join, resolve as resolvePath } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { getSession, type AuthConfig } from "../server/index.js";
+import type { SessionInfo } from "../server/account/sessions.js";
+import SQLiteAdapter from "../server/adapters/sqlite.js";
+import { Auth, elementsScriptPath, getSession, type AuthConfig } from "../server/index.js";
 import { createAuthHandler, toWebRequest } from "../server/integrations/node.js";
-import { SIGNIN_PATH, createDemoConfig, resolveSecret } from "./config.js";
-import { CONTENT_SECURITY_POLICY, homePage, messagePage, protectedPage } from "./pages.js";
+import { negotiateLocale } from "../locales/index.js";
+import { ACCOUNT_SESSIONS_PATH, DATABASE_FILE, SIGNIN_PATH, createDemoConfig, resolveSecret } from "./config.js";
+import {
+  CONTENT_SECURITY_POLICY,
+  DEMO_LOGO_SVG,
+  EMBEDDED_CONTENT_SECURITY_POLICY,
+  accountPage,
+  embeddedPage,
+  homePage,
+  messagePage,
+  protectedPage,
+  type SessionListing,
+} from "./pages.js";
 
 /** Options of {@link startDemo}. */
 export interface DemoOptions {
@@ -22,7 +38,10 @@ export interface DemoOptions {
   port?: number;
   /** Interface to listen on. Default `127.0.0.1`. */
   host?: string;
-  /** Where the generated development secret is kept. Default: env `FOYER_DEMO_DATA`, else `demo/.data`. */
+  /**
+   * Where the generated development secret and the SQLite database (`foyer.db`) are kept. Default:
+   * env `FOYER_DEMO_DATA`, else `demo/.data`.
+   */
   dataDir?: string;
 }
 
@@ -30,7 +49,7 @@ export interface DemoOptions {
 export interface Demo {
   /** `http://localhost:<port>`. */
   url: string;
-  /** Stops the server and closes open connections. */
+  /** Stops the server, closes open connections, then the database. */
   close(): Promise<void>;
 }
 
@@ -43,7 +62,20 @@ function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
 
 /** Starts the demo server; resolves once it listens. */
 export async function startDemo({ port = 3000, host = "127.0.0.1", dataDir = defaultDataDir() }: DemoOptions = {}): Promise<Demo> {
-  const config = createDemoConfig(await resolveSecret(dataDir));
+  const secret = await resolveSecret(dataDir);
+  // resolveSecret creates the directory only when it writes a secret; the database needs it either way.
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const adapter = SQLiteAdapter({ url: join(dataDir, DATABASE_FILE) });
+  try {
+    return await listen(createDemoConfig(secret, adapter), port, host, () => adapter.close());
+  } catch (error) {
+    await adapter.close();
+    throw error;
+  }
+}
+
+/** Serves `config` on `port`; `release` runs after the server has closed. */
+async function listen(config: AuthConfig, port: number, host: string, release: () => Promise<void>): Promise<Demo> {
   const auth = createAuthHandler(config);
   const server = createServer((req, res) => {
     void auth(req, res, () => {
@@ -63,11 +95,16 @@ export async function startDemo({ port = 3000, host = "127.0.0.1", dataDir = def
   });
   return {
     url: `http://localhost:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: async () => {
+      try {
+        await new Promise<void>((resolve, reject) => {
+          server.close((error) => (error ? reject(error) : resolve()));
+          server.closeAllConnections();
+        });
+      } finally {
+        await release();
+      }
+    },
   };
 }
 
@@ -79,18 +116,54 @@ async function app(req: IncomingMessage, res: ServerResponse, config: AuthConfig
   }
   const request = toWebRequest(req);
   const url = new URL(request.url);
+  // Foyer's sign-in page keeps the callback URL (in a cookie) and sends the user back after sign-in.
+  const toSignIn = () => redirect(res, `${SIGNIN_PATH}?callbackUrl=${encodeURIComponent(url.pathname)}`);
   switch (url.pathname) {
     case "/":
       return sendHtml(res, 200, homePage({ session: await getSession(request, config) }));
     case "/protected": {
       const session = await getSession(request, config);
-      // Foyer's sign-in page keeps the callback URL (in a cookie) and sends the user back after sign-in.
-      if (!session?.user) return redirect(res, `${SIGNIN_PATH}?callbackUrl=${encodeURIComponent(url.pathname)}`);
+      if (!session?.user) return toSignIn();
       return sendHtml(res, 200, protectedPage({ session }));
     }
+    case "/account": {
+      const session = await getSession(request, config);
+      if (!session?.user) return toSignIn();
+      const listing = await listSessions(request, config);
+      // The session ended between the two requests: sign in again.
+      if (!listing.ok && listing.status === 401) return toSignIn();
+      return sendHtml(res, 200, accountPage({ session, listing }));
+    }
+    case "/embedded": {
+      const locale = negotiateLocale({ acceptLanguage: request.headers.get("accept-language") });
+      return sendHtml(res, 200, embeddedPage({ scriptPath: elementsScriptPath(), locale }), EMBEDDED_CONTENT_SECURITY_POLICY);
+    }
+    case "/demo-logo.svg":
+      res.writeHead(200, {
+        "Content-Type": "image/svg+xml",
+        "Content-Length": Buffer.byteLength(DEMO_LOGO_SVG),
+        "Cache-Control": "public, max-age=3600",
+        "Content-Security-Policy": "default-src 'none'",
+        "X-Content-Type-Options": "nosniff",
+      });
+      return void res.end(DEMO_LOGO_SVG);
     default:
       return sendHtml(res, 404, messagePage("Not found", "There is no page here."));
   }
+}
+
+/**
+ * The user's sessions from Foyer's `GET /auth/account/sessions`, asked server-side with the browser's
+ * cookie: the same JSON a script on the page would get, without shipping one.
+ */
+async function listSessions(request: Request, config: AuthConfig): Promise<SessionListing> {
+  const headers = new Headers({ accept: "application/json" });
+  const cookie = request.headers.get("cookie");
+  if (cookie) headers.set("cookie", cookie);
+  const response = await Auth(new Request(new URL(ACCOUNT_SESSIONS_PATH, request.url), { headers }), config);
+  const body = (await response.json().catch(() => null)) as { sessions?: SessionInfo[]; message?: string } | null;
+  if (response.status === 200 && Array.isArray(body?.sessions)) return { ok: true, sessions: body.sessions };
+  return { ok: false, status: response.status, message: typeof body?.message === "string" ? body.message : response.statusText || "no details" };
 }
 
 function redirect(res: ServerResponse, location: string): void {
@@ -98,13 +171,13 @@ function redirect(res: ServerResponse, location: string): void {
   res.end();
 }
 
-function sendHtml(res: ServerResponse, status: number, body: string): void {
+function sendHtml(res: ServerResponse, status: number, body: string, contentSecurityPolicy = CONTENT_SECURITY_POLICY): void {
   res.writeHead(status, {
     "Content-Type": "text/html; charset=utf-8",
     "Content-Length": Buffer.byteLength(body),
     // Pages carry the user's details: never cache them.
     "Cache-Control": "no-store",
-    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "Content-Security-Policy": contentSecurityPolicy,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
   });

@@ -1,0 +1,109 @@
+/**
+ * Page objects of the demo's own pages that use Foyer beyond the built-in pages: `/embedded` (the web
+ * components in the demo's layout) and `/account` (the signed-in user's sessions).
+ */
+import { expect, type Locator, type Page } from "@playwright/test";
+import type { SupportedLocale } from "../../locales/index.js";
+import { message } from "./pages.js";
+
+declare global {
+  interface Window {
+    /** Set by {@link EmbeddedPage.markDocument}; a full page load starts a new window without it. */
+    __noReload?: boolean;
+  }
+}
+
+/** `/embedded`: `<auth-session>` with `<auth-signin>` (signed out) or `<auth-user>` + `<auth-signout>` (signed in). */
+export class EmbeddedPage {
+  readonly session: Locator;
+  readonly signin: Locator;
+  /** The credentials form's inputs and button: light DOM, children of `<auth-signin>`. */
+  readonly email: Locator;
+  readonly password: Locator;
+  readonly submit: Locator;
+  /** `<auth-signin>`'s live region, in its shadow root (locators pierce open shadow roots). */
+  readonly alert: Locator;
+  readonly user: Locator;
+  readonly signout: Locator;
+  readonly signoutButton: Locator;
+
+  constructor(
+    readonly page: Page,
+    readonly locale: SupportedLocale = "en",
+  ) {
+    this.session = page.locator("auth-session");
+    this.signin = this.session.locator("auth-signin");
+    // The field labels are the demo's own (its credentials config), so they do not change with the locale.
+    this.email = this.signin.getByLabel("Email", { exact: true });
+    this.password = this.signin.getByLabel("Password", { exact: true });
+    this.submit = this.signin.getByRole("button", { name: message(locale, "signin.withProvider", "Credentials") });
+    this.alert = this.signin.getByRole("alert");
+    this.user = this.session.locator("auth-user");
+    this.signout = this.session.locator("auth-signout");
+    this.signoutButton = this.signout.getByRole("button", { name: message(locale, "signout.button") });
+  }
+
+  /** Opens `/embedded` and waits until the elements have upgraded and know the session. */
+  async goto(): Promise<void> {
+    const response = await this.page.goto("/embedded");
+    expect(response?.status()).toBe(200);
+    await expect(this.page.getByRole("heading", { level: 1, name: "Web components" })).toBeVisible();
+    await expect(this.page.getByRole("note"), "the elements bundle is built (npm run build)").toHaveCount(0);
+    await expect(this.session).toHaveAttribute("state", /^signed-(in|out)$/);
+  }
+
+  /** Marks the current document; {@link expectSameDocument} fails if a navigation replaced it since. */
+  async markDocument(): Promise<void> {
+    await this.page.evaluate(() => {
+      window.__noReload = true;
+    });
+  }
+
+  async expectSameDocument(): Promise<void> {
+    expect(await this.page.evaluate(() => window.__noReload), "the page was not reloaded").toBe(true);
+  }
+
+  async expectSignedOut(): Promise<void> {
+    await expect(this.session).toHaveAttribute("state", "signed-out");
+    await expect(this.submit).toBeVisible();
+    await expect(this.user).toBeHidden();
+    await expect(this.signoutButton).toBeHidden();
+  }
+
+  async expectSignedIn(email: string): Promise<void> {
+    await expect(this.session).toHaveAttribute("state", "signed-in");
+    await expect(this.user.getByText(email, { exact: true })).toBeVisible();
+    await expect(this.signoutButton).toBeVisible();
+    await expect(this.signin).toBeHidden();
+  }
+
+  async signIn(email: string, password: string): Promise<void> {
+    await this.email.fill(email);
+    await this.password.fill(password);
+    await this.submit.click();
+  }
+
+  async signOut(): Promise<void> {
+    await this.signoutButton.click();
+  }
+}
+
+/** `/account`: the signed-in user's sessions, the current one marked "This device". */
+export class AccountPage {
+  readonly heading: Locator;
+  readonly sessions: Locator;
+  readonly current: Locator;
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole("heading", { level: 1, name: "Your sessions" });
+    this.sessions = page.locator("ul.sessions > li");
+    this.current = this.sessions.filter({ hasText: "This device" });
+  }
+
+  async goto(): Promise<void> {
+    const response = await this.page.goto("/account");
+    expect(response?.status()).toBe(200);
+    await expect(this.page).toHaveURL("/account");
+    await expect(this.heading).toBeVisible();
+  }
+}
