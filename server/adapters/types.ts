@@ -83,6 +83,12 @@ export interface AuthjsAdapter {
 /** Foyer's optional capabilities, detected by presence. */
 export interface FoyerAdapterCapabilities {
   /**
+   * `"encrypted"`: the core seals `access_token`, `refresh_token` and `id_token` with the secret list
+   * before `linkAccount` (read them back with `readAccountTokens`). Foyer's adapters default to it;
+   * absent (Auth.js adapters) or `"raw"`: tokens are stored as they are.
+   */
+  providerTokens?: "encrypted" | "raw";
+  /**
    * The user's sessions, newest first. Its presence also says the adapter stores session metadata
    * (`createdAt`, `lastSeenAt`, `userAgent`, `ip`), so the core passes those fields.
    */

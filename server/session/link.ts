@@ -10,6 +10,7 @@ import { OAuthAccountNotLinked } from "../core/errors.js";
 import type { Account, Profile, User } from "../types.js";
 import { currentCookieToken } from "./cookie-session.js";
 import { currentDatabaseSession } from "./database-session.js";
+import { sealProviderTokens } from "../oauth/token-seal.js";
 
 export interface LinkInput {
   /** The user made from the provider's profile (`id` is a fresh UUID). */
@@ -50,7 +51,9 @@ export async function loginOrRegister(ctx: RequestContext, input: LinkInput): Pr
 
   const link = async (user: AdapterUser) => {
     const stored = { ...account, userId: user.id } as AdapterAccount;
-    await adapter.linkAccount!(stored);
+    // Provider tokens are sealed for adapters that ask for it (Foyer's own, by default).
+    const row = adapter.providerTokens === "encrypted" ? await sealProviderTokens(stored, ctx.config.secret) : stored;
+    await adapter.linkAccount!(row);
     await ctx.config.events.linkAccount({ user, account: stored, profile });
   };
 
