@@ -42,6 +42,7 @@ function describe(entry: ListedProvider, view: PageProvider, authUrl: string): v
   }
   if (view.buttonColors) {
     entry.style = { brandColor: view.buttonColors.brand, textColor: view.buttonColors.text };
-    if (view.logo) entry.style.logo = view.logo.asset ? `${authUrl}/assets/${view.logo.src}` : view.logo.src;
+    // A site path for Foyer's own logos: elements accept it on any page of this origin, http or https.
+    if (view.logo) entry.style.logo = view.logo.asset ? `${new URL(authUrl).pathname.replace(/\/$/, "")}/assets/${view.logo.src}` : view.logo.src;
   }
 }

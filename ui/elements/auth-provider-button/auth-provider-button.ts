@@ -4,7 +4,7 @@ import type { ClientProvider } from "../../client/index.js";
 import { AuthSigninErrorEvent } from "../../events/auth-signin-error.js";
 import { AuthSigninStartEvent } from "../../events/auth-signin-start.js";
 import { AuthSigninSuccessEvent } from "../../events/auth-signin-success.js";
-import { authClient, DEFAULT_BASE_PATH } from "../../internal/auth.js";
+import { DEFAULT_BASE_PATH, signinClient as authClient } from "../../internal/auth.js";
 import { LocalizeController } from "../../internal/localize.js";
 import { applyTheme, themeConverter } from "../../internal/theme.js";
 import { isSafeImageUrl } from "../../../theme/image-url.js";
@@ -82,9 +82,9 @@ export class AuthProviderButton extends LitElement {
     const { t } = this.localize;
     const name = this.name ?? this.descriptor?.name ?? this.provider;
     const logo = this.descriptor?.style?.logo;
-    return html`<button part="button" class="button" type="button" ?disabled=${this.busy} aria-busy=${this.busy ? "true" : "false"} @click=${this.signIn}>
+    return html`<button part="button" class="button" type="button" lang=${this.localize.locale} dir=${this.localize.dir} ?disabled=${this.busy} aria-busy=${this.busy ? "true" : "false"} @click=${this.signIn}>
       ${logo && isSafeImageUrl(logo) ? html`<img part="logo" class="logo" src=${logo} alt="" />` : nothing}
-      <span part="label" lang=${this.localize.locale} dir=${this.localize.dir}>${t("signin.withProvider", name)}</span>
+      <span part="label">${t("signin.withProvider", name)}</span>
       ${this.busy ? html`<span part="spinner" class="spinner" role="status" aria-label=${t("signin.loading")}></span>` : nothing}
     </button>`;
   }
@@ -95,6 +95,8 @@ export class AuthProviderButton extends LitElement {
     const start = new AuthSigninStartEvent({ provider: this.provider });
     this.dispatchEvent(start);
     if (start.defaultPrevented) return;
+    // A disabled button drops focus to <body> while busy; give it back only if it was here.
+    const hadFocus = this.matches(":focus-within");
     this.setBusy(true);
     const result = await authClient(this.basePath).signIn(this.provider, { callbackUrl: this.callbackUrl ?? location.href });
     if (result.ok) {
@@ -102,6 +104,10 @@ export class AuthProviderButton extends LitElement {
       return; // the client is navigating to the provider; stay busy until the page goes
     }
     this.setBusy(false);
+    if (hadFocus) {
+      await this.updateComplete;
+      this.renderRoot.querySelector<HTMLElement>("button")?.focus();
+    }
     this.dispatchEvent(new AuthSigninErrorEvent({ provider: this.provider, code: result.error ?? "Configuration", credentialsCode: result.code }));
   }
 

@@ -85,6 +85,7 @@ export class AuthSignout extends LitElement {
   }
 
   private async request(): Promise<void> {
+    if (this.busy) return;
     if (!this.confirm) return this.signOut();
     this.confirming = true;
     await this.updateComplete;
@@ -92,6 +93,7 @@ export class AuthSignout extends LitElement {
   }
 
   private async cancel(): Promise<void> {
+    if (this.busy) return;
     this.confirming = false;
     await this.updateComplete;
     this.renderRoot.querySelector<HTMLElement>("button")?.focus();
@@ -104,9 +106,16 @@ export class AuthSignout extends LitElement {
     this.dispatchEvent(event);
     if (event.defaultPrevented) return;
     this.busy = true;
+    // Disabled buttons drop focus to <body> while busy; remember whether to give it back.
+    const hadFocus = this.matches(":focus-within");
     await authClient(this.basePath).signOut({ redirect: this.redirect, redirectTo: this.callbackUrl ?? location.href });
     this.busy = false;
     this.confirming = false;
+    if (hadFocus) {
+      // Back on the (plain) button, also after the confirmation's buttons went away.
+      await this.updateComplete;
+      this.renderRoot.querySelector<HTMLElement>("button")?.focus();
+    }
   }
 }
 

@@ -1,0 +1,398 @@
+/**
+ * `<auth-signin>` in every state a user meets, driven by the real server's recorded answers
+ * (stories/support/stub-fetch.ts). Every story is also an axe test (preview.ts). Play functions query
+ * the shadow root for the chrome (provider buttons, alert, dividers) and the light DOM for the forms.
+ */
+import type { Meta, StoryObj } from "@storybook/web-components-vite";
+import { html } from "lit";
+import { ifDefined } from "lit/directives/if-defined.js";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import "../../ui/elements/auth-signin/define.js";
+import type { AuthProviderButton } from "../../ui/elements/auth-provider-button/auth-provider-button.js";
+import type { AuthSignin } from "../../ui/elements/auth-signin/auth-signin.js";
+import type { AuthSigninErrorEvent, AuthSigninStartEvent, AuthSigninSuccessEvent } from "../../ui/events/index.js";
+import { BRAND_LOGO } from "../support/page-story.js";
+import { activeStub, authStub, PASSWORD, RECORDED, type StubOptions } from "../support/stub-fetch.js";
+
+interface Args {
+  providers?: string;
+  lang?: string;
+  theme?: string;
+  onStart: (event: AuthSigninStartEvent) => void;
+  onSuccess: (event: AuthSigninSuccessEvent) => void;
+  onError: (event: AuthSigninErrorEvent) => void;
+}
+
+const meta = {
+  title: "Elements/auth-signin",
+  component: "auth-signin",
+  args: { onStart: fn(), onSuccess: fn(), onError: fn() },
+  beforeEach: authStub,
+  parameters: { layout: "padded" },
+  render: (args) => html`<auth-signin
+    base-path=${activeStub().basePath}
+    callback-url="/account"
+    providers=${ifDefined(args.providers)}
+    lang=${ifDefined(args.lang)}
+    theme=${ifDefined(args.theme)}
+    @auth-signin-start=${args.onStart}
+    @auth-signin-success=${args.onSuccess}
+    @auth-signin-error=${args.onError}
+  ></auth-signin>`,
+} satisfies Meta<Args>;
+export default meta;
+
+type Story = StoryObj<Args>;
+
+const auth = (options: StubOptions) => ({ auth: options });
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+/** The element, once its providers are shown (no loading spinner left). */
+async function loaded(canvasElement: HTMLElement): Promise<{ host: AuthSignin; shadow: HTMLElement }> {
+  const host = canvasElement.querySelector("auth-signin")!;
+  await host.updateComplete;
+  const shadow = host.shadowRoot as unknown as HTMLElement;
+  await waitFor(() => expect(host.shadowRoot!.querySelector('[part~="spinner"]')).toBeNull());
+  await host.updateComplete;
+  return { host, shadow };
+}
+
+/** The `<button>` inside the provider button for `id`, once it has rendered. */
+async function providerButton(host: AuthSignin, id: string): Promise<HTMLButtonElement> {
+  const element = host.shadowRoot!.querySelector<AuthProviderButton>(`auth-provider-button[provider="${id}"]`);
+  await expect(element).not.toBeNull();
+  await element!.updateComplete;
+  return within(element!.shadowRoot as unknown as HTMLElement).getByRole("button");
+}
+
+/** Fills and submits the credentials form (light DOM). */
+async function submitCredentials(canvasElement: HTMLElement, password: string, submitName = "Sign in with Credentials"): Promise<void> {
+  const canvas = within(canvasElement);
+  await userEvent.type(canvas.getByLabelText("Username"), "ada");
+  await userEvent.type(canvas.getByLabelText("Password"), password);
+  await userEvent.click(canvas.getByRole("button", { name: submitName }));
+}
+
+/** The `role="alert"` region in the shadow root. */
+function alertOf(shadow: HTMLElement): HTMLElement {
+  return within(shadow).getByRole("alert");
+}
+
+const WRONG_PASSWORD_MESSAGE = "Sign in failed. Check the details you provided are correct.";
+const NETWORK_MESSAGE = "Could not reach the server. Check your connection and try again.";
+
+// ---------------------------------------------------------------------------------------------
+// Loading and provider lists
+// ---------------------------------------------------------------------------------------------
+
+/** While `GET /providers` is pending: a spinner with an accessible name (axe checks this state). */
+export const Loading: Story = {
+  parameters: auth({ hold: ["providers"] }),
+  play: async ({ canvasElement }) => {
+    const host = canvasElement.querySelector("auth-signin")!;
+    await activeStub().requested("providers");
+    await host.updateComplete;
+    const spinner = within(host.shadowRoot as unknown as HTMLElement).getByRole("status", { name: "Signing in…" });
+    await expect(spinner).toHaveAttribute("part", "spinner");
+    await expect(within(canvasElement).queryByLabelText("Username")).toBeNull();
+    await expect(host.shadowRoot!.querySelector("auth-provider-button")).toBeNull();
+  },
+};
+
+/** A slow `GET /providers`: the spinner until the answer, then the providers. */
+export const LoadingThenProviders: Story = {
+  parameters: auth({ hold: ["providers"] }),
+  play: async ({ canvasElement }) => {
+    const stub = activeStub();
+    const host = canvasElement.querySelector("auth-signin")!;
+    await stub.requested("providers");
+    await host.updateComplete;
+    const shadow = within(host.shadowRoot as unknown as HTMLElement);
+    await expect(shadow.getByRole("status", { name: "Signing in…" })).toBeVisible();
+    stub.release();
+    await waitFor(() => expect(shadow.queryByRole("status")).toBeNull());
+    await expect(await providerButton(host, "github")).toHaveTextContent("Sign in with GitHub");
+    await expect(within(canvasElement).getByLabelText("Username")).toBeVisible();
+  },
+};
+
+/** Every provider of the recorded server: OAuth and OIDC buttons, then the e-mail and credentials forms. */
+export const AllProviders: Story = {
+  play: async ({ canvasElement }) => {
+    const { host, shadow } = await loaded(canvasElement);
+    const canvas = within(canvasElement);
+    await expect(await providerButton(host, "github")).toHaveAccessibleName("Sign in with GitHub");
+    await expect(await providerButton(host, "acme")).toHaveAccessibleName("Sign in with Acme ID");
+    // The bundled GitHub logo is decorative.
+    const github = host.shadowRoot!.querySelector('auth-provider-button[provider="github"]')!;
+    await expect(github.shadowRoot!.querySelector('img[part="logo"]')).toHaveAttribute("alt", "");
+    // Forms in light DOM, in the order of GET /providers.
+    await expect(canvas.getByLabelText("Email")).toHaveAttribute("type", "email");
+    await expect(canvas.getByLabelText("Username")).toBeVisible();
+    await expect(canvas.getByLabelText("Password")).toHaveAttribute("type", "password");
+    await expect(canvas.getByRole("button", { name: "Sign in with Email" })).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "Sign in with Credentials" })).toBeVisible();
+    const order = [...host.shadowRoot!.querySelectorAll('auth-provider-button, slot[name^="form-"]')].map(
+      (node) => node.getAttribute("provider") ?? node.getAttribute("name"),
+    );
+    await expect(order).toEqual(["github", "acme", "form-email", "form-credentials"]);
+    await expect(within(shadow).getAllByText("or")).toHaveLength(2);
+    await expect(alertOf(shadow)).toBeEmptyDOMElement();
+  },
+};
+
+/** `providers="credentials,github"`: only those two, in that order. */
+export const FilteredAndOrdered: Story = {
+  args: { providers: "credentials,github" },
+  play: async ({ canvasElement }) => {
+    const { host, shadow } = await loaded(canvasElement);
+    const order = [...host.shadowRoot!.querySelectorAll('auth-provider-button, slot[name^="form-"]')].map(
+      (node) => node.getAttribute("provider") ?? node.getAttribute("name"),
+    );
+    await expect(order).toEqual(["form-credentials", "github"]);
+    await expect(within(canvasElement).queryByLabelText("Email")).toBeNull();
+    await expect(host.shadowRoot!.querySelector('auth-provider-button[provider="acme"]')).toBeNull();
+    await expect(within(shadow).getAllByText("or")).toHaveLength(1);
+    await expect(await providerButton(host, "github")).toHaveAccessibleName("Sign in with GitHub");
+  },
+};
+
+/** `GET /providers` cannot be reached: the alert says so. */
+export const ProvidersUnavailable: Story = {
+  parameters: auth({ always: { providers: "network-error" } }),
+  play: async ({ canvasElement }) => {
+    const { shadow } = await loaded(canvasElement);
+    await waitFor(() => expect(alertOf(shadow)).toHaveTextContent(NETWORK_MESSAGE));
+    await expect(within(canvasElement).queryByLabelText("Username")).toBeNull();
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Credentials sign-in
+// ---------------------------------------------------------------------------------------------
+
+/** The right password: start and success events, the recorded callback URL, no alert. */
+export const CredentialsSuccess: Story = {
+  play: async ({ canvasElement, args }) => {
+    const { shadow } = await loaded(canvasElement);
+    const stub = activeStub();
+    await submitCredentials(canvasElement, PASSWORD);
+    await waitFor(() => expect(args.onSuccess).toHaveBeenCalledOnce());
+    await expect(args.onStart).toHaveBeenCalledOnce();
+    await expect(args.onStart).toHaveBeenCalledWith(expect.objectContaining({ detail: { provider: "credentials" } }));
+    await expect(args.onSuccess).toHaveBeenCalledWith(
+      expect.objectContaining({ detail: { provider: "credentials", url: `${location.origin}/account` } }),
+    );
+    await expect(args.onError).not.toHaveBeenCalled();
+    // Exactly the fields the sign-in page posts, with the fetch-mode header.
+    const [post] = stub.requestsTo("callback/credentials");
+    await expect(post?.fields).toEqual({ username: "ada", password: PASSWORD, csrfToken: RECORDED.csrf.csrfToken, callbackUrl: "/account" });
+    await expect(post?.headers.get("X-Auth-Return-Redirect")).toBe("1");
+    await expect(stub.signedIn).toBe(true);
+    await expect(alertOf(shadow)).toBeEmptyDOMElement();
+  },
+};
+
+/** While the sign-in request runs: the form is busy, its button disabled, with a named spinner (ui-kit §8.5). */
+export const CredentialsPending: Story = {
+  parameters: auth({ hold: ["callback/credentials"] }),
+  play: async ({ canvasElement, args }) => {
+    const { host } = await loaded(canvasElement);
+    const stub = activeStub();
+    await submitCredentials(canvasElement, PASSWORD);
+    await stub.requested("callback/credentials");
+    await host.updateComplete;
+    const canvas = within(canvasElement);
+    const form = canvas.getByLabelText("Password").closest("form")!;
+    await expect(form).toHaveAttribute("aria-busy", "true");
+    const submit = within(form).getByRole("button", { name: "Signing in…" });
+    await expect(submit).toBeDisabled();
+    const spinners = [...host.querySelectorAll('[part~="spinner"]'), ...host.shadowRoot!.querySelectorAll('[part~="spinner"]')];
+    await expect(spinners).toHaveLength(1);
+    await expect(spinners[0]).toHaveAccessibleName("Signing in…");
+    stub.release();
+    await waitFor(() => expect(args.onSuccess).toHaveBeenCalledOnce());
+    await waitFor(() => expect(form).toHaveAttribute("aria-busy", "false"));
+  },
+};
+
+/**
+ * A successful sign-in that stays on the page (no `redirect`): keyboard focus is not dropped to
+ * `<body>` while the request runs and after it — it stays on (or returns to) the form's submit button.
+ */
+export const CredentialsSuccessKeepsFocus: Story = {
+  // Held until the busy state has been rendered, as a real request over the network is.
+  parameters: auth({ hold: ["callback/credentials"] }),
+  play: async ({ canvasElement, args }) => {
+    const { host } = await loaded(canvasElement);
+    const stub = activeStub();
+    await submitCredentials(canvasElement, PASSWORD);
+    await stub.requested("callback/credentials");
+    await host.updateComplete;
+    await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+    stub.release();
+    await waitFor(() => expect(args.onSuccess).toHaveBeenCalledOnce());
+    await host.updateComplete;
+    const submit = within(canvasElement).getByRole("button", { name: "Sign in with Credentials" });
+    await waitFor(() => expect(document.activeElement).toBe(submit));
+  },
+};
+
+/** A wrong password: the catalogue's message in the alert, focus moved to it, the error event. */
+export const WrongPassword: Story = {
+  play: async ({ canvasElement, args }) => {
+    const { host, shadow } = await loaded(canvasElement);
+    await submitCredentials(canvasElement, "wrong password");
+    await waitFor(() => expect(args.onError).toHaveBeenCalledOnce());
+    await expect(args.onError).toHaveBeenCalledWith(
+      expect.objectContaining({ detail: expect.objectContaining({ provider: "credentials", code: "CredentialsSignin" }) }),
+    );
+    await expect(args.onSuccess).not.toHaveBeenCalled();
+    const alert = alertOf(shadow);
+    await expect(alert).toHaveTextContent(WRONG_PASSWORD_MESSAGE);
+    await expect(alert).toHaveAttribute("part", "error");
+    await waitFor(() => expect(host.shadowRoot!.activeElement).toBe(alert));
+    await expect(within(canvasElement).getByLabelText("Password")).toHaveAttribute("aria-invalid", "true");
+    await expect(activeStub().signedIn).toBe(false);
+  },
+};
+
+/** The first POST answers `MissingCSRF`: the element fetches a new token, retries once, and succeeds. */
+export const MissingCsrfRetried: Story = {
+  parameters: auth({ once: { "callback/credentials": ["missing-csrf"] } }),
+  play: async ({ canvasElement, args }) => {
+    const { shadow } = await loaded(canvasElement);
+    const stub = activeStub();
+    await submitCredentials(canvasElement, PASSWORD);
+    await waitFor(() => expect(args.onSuccess).toHaveBeenCalledOnce());
+    await expect(args.onError).not.toHaveBeenCalled();
+    const actions = stub.requests.filter((request) => request.route !== "providers").map((request) => `${request.method} ${request.route}`);
+    await expect(actions).toEqual(["GET csrf", "POST callback/credentials", "GET csrf", "POST callback/credentials"]);
+    await expect(alertOf(shadow)).toBeEmptyDOMElement();
+  },
+};
+
+/** The sign-in request gets no answer: a network message in the alert and a `NetworkError` event. */
+export const NetworkError: Story = {
+  parameters: auth({ always: { "callback/credentials": "network-error" } }),
+  play: async ({ canvasElement, args }) => {
+    const { host, shadow } = await loaded(canvasElement);
+    await submitCredentials(canvasElement, PASSWORD);
+    await waitFor(() => expect(args.onError).toHaveBeenCalledOnce());
+    await expect(args.onError).toHaveBeenCalledWith(expect.objectContaining({ detail: expect.objectContaining({ code: "NetworkError" }) }));
+    const alert = alertOf(shadow);
+    await expect(alert).toHaveTextContent(NETWORK_MESSAGE);
+    await waitFor(() => expect(host.shadowRoot!.activeElement).toBe(alert));
+    await expect(within(canvasElement).getByRole("button", { name: "Sign in with Credentials" })).toBeEnabled();
+  },
+};
+
+/** A listener cancels `auth-signin-start`: no request is made and nothing else fires. */
+export const StartCancelled: Story = {
+  args: { onStart: fn((event: AuthSigninStartEvent) => event.preventDefault()) },
+  play: async ({ canvasElement, args }) => {
+    const { shadow } = await loaded(canvasElement);
+    const stub = activeStub();
+    await submitCredentials(canvasElement, PASSWORD);
+    await expect(args.onStart).toHaveBeenCalledOnce();
+    await userEvent.click(await providerButton(canvasElement.querySelector("auth-signin")!, "github"));
+    await expect(args.onStart).toHaveBeenCalledTimes(2);
+    await expect(stub.requests.filter((request) => request.method === "POST")).toEqual([]);
+    await expect(args.onSuccess).not.toHaveBeenCalled();
+    await expect(args.onError).not.toHaveBeenCalled();
+    await expect(alertOf(shadow)).toBeEmptyDOMElement();
+    await expect(within(canvasElement).getByRole("button", { name: "Sign in with Credentials" })).toBeEnabled();
+  },
+};
+
+/** An OAuth button inside `<auth-signin>`: its events reach listeners on `<auth-signin>` (composed). */
+export const OAuthButtonEvents: Story = {
+  play: async ({ canvasElement, args }) => {
+    const { host } = await loaded(canvasElement);
+    await userEvent.click(await providerButton(host, "github"));
+    await waitFor(() => expect(args.onError).toHaveBeenCalledOnce());
+    await expect(args.onStart).toHaveBeenCalledWith(expect.objectContaining({ detail: { provider: "github" } }));
+    // This server version answers every OAuth start with its configuration error (recorded).
+    await expect(args.onError).toHaveBeenCalledWith(expect.objectContaining({ detail: expect.objectContaining({ provider: "github", code: "Configuration" }) }));
+    await expect(activeStub().requestsTo("signin/github")).toHaveLength(1);
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Themes and languages
+// ---------------------------------------------------------------------------------------------
+
+export const ThemeLight: Story = {
+  args: { theme: '{"colorScheme":"light"}' },
+  play: async ({ canvasElement }) => {
+    const { host } = await loaded(canvasElement);
+    await expect(host).toHaveAttribute("data-color-scheme", "light");
+    await expect(getComputedStyle(host).colorScheme).toBe("light");
+    await expect(getComputedStyle(host).color).toBe("rgb(31, 35, 40)");
+  },
+};
+
+/** Dark scheme, on a dark page (the element takes the page's background, as any inline element does). */
+export const ThemeDark: Story = {
+  args: { theme: '{"colorScheme":"dark"}' },
+  decorators: [(story) => html`<div style="background:#010409;color-scheme:dark;padding:1rem">${story()}</div>`],
+  play: async ({ canvasElement }) => {
+    const { host } = await loaded(canvasElement);
+    await expect(host).toHaveAttribute("data-color-scheme", "dark");
+    await expect(getComputedStyle(host).colorScheme).toBe("dark");
+    await expect(getComputedStyle(host).color).toBe("rgb(230, 237, 243)");
+    // The light-DOM inputs take the dark surface too.
+    await expect(getComputedStyle(within(canvasElement).getByLabelText("Username")).backgroundColor).toBe("rgb(13, 17, 23)");
+  },
+};
+
+/** A brand colour and a logo: the theme's tokens on the host, the logo decorative. */
+export const ThemeBrand: Story = {
+  args: { theme: JSON.stringify({ colorScheme: "light", brandColor: "#7c3aed", logo: BRAND_LOGO }) },
+  play: async ({ canvasElement }) => {
+    const { host } = await loaded(canvasElement);
+    await expect(host.style.getPropertyValue("--auth-color-brand")).toBe("#7c3aed");
+    const logo = host.shadowRoot!.querySelector('img[part="logo"]');
+    await expect(logo).toHaveAttribute("alt", "");
+    await expect(logo).toHaveAttribute("src", BRAND_LOGO);
+    const submit = within(canvasElement).getByRole("button", { name: "Sign in with Credentials" });
+    await expect(getComputedStyle(submit).backgroundColor).toBe("rgb(124, 58, 237)");
+    // Provider buttons keep the provider's own colour (GitHub's, from GET /providers).
+    await expect(getComputedStyle(await providerButton(host, "github")).backgroundColor).toBe("rgb(24, 23, 23)");
+  },
+};
+
+/** `lang="ar"`: Arabic texts from the catalogue and right-to-left layout, light-DOM forms included. */
+export const RightToLeft: Story = {
+  args: { lang: "ar" },
+  play: async ({ canvasElement, args }) => {
+    const { host, shadow } = await loaded(canvasElement);
+    const base = host.shadowRoot!.querySelector<HTMLElement>('[part="base"]')!;
+    await expect(base).toHaveAttribute("dir", "rtl");
+    await expect(getComputedStyle(base).direction).toBe("rtl");
+    await expect(await providerButton(host, "github")).toHaveAccessibleName("تسجيل الدخول باستخدام GitHub");
+    const form = within(canvasElement).getByLabelText("Password").closest("form")!;
+    await expect(getComputedStyle(form).direction).toBe("rtl");
+    await expect(within(shadow).getAllByText("أو").length).toBeGreaterThan(0);
+    await submitCredentials(canvasElement, "wrong password", "تسجيل الدخول باستخدام Credentials");
+    await waitFor(() => expect(args.onError).toHaveBeenCalledOnce());
+    await expect(alertOf(shadow)).toHaveTextContent("فشل تسجيل الدخول. تأكّد من صحة البيانات التي أدخلتها.");
+  },
+};
+
+/** `lang="de"`: German texts from the catalogue. */
+export const German: Story = {
+  args: { lang: "de" },
+  play: async ({ canvasElement, args }) => {
+    const { host, shadow } = await loaded(canvasElement);
+    await expect(await providerButton(host, "github")).toHaveAccessibleName("Mit GitHub anmelden");
+    await expect(within(shadow).getAllByText("oder").length).toBeGreaterThan(0);
+    await expect(host.shadowRoot!.querySelector('[part="base"]')).toHaveAttribute("dir", "ltr");
+    await submitCredentials(canvasElement, "wrong password", "Mit Credentials anmelden");
+    await waitFor(() => expect(args.onError).toHaveBeenCalledOnce());
+    await expect(alertOf(shadow)).toHaveTextContent("Anmeldung fehlgeschlagen. Bitte prüfen Sie, ob Ihre Angaben korrekt sind.");
+  },
+};

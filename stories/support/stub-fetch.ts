@@ -1,0 +1,272 @@
+/**
+ * A `fetch` stub that answers the elements' `{basePath}/*` requests from the answers the real server
+ * gave (stories/support/recorded/*.json, written by `npm run record`), so stories and element tests
+ * need no server (ui-kit §13). Nothing here invents a response shape: every body is a recording.
+ *
+ * The stub keeps the one piece of state the server would: whether the browser is signed in. A
+ * credentials sign-in with the recorded password answers with the recorded success and signs in; any
+ * other password answers with the recorded `CredentialsSignin` failure; a sign-out answers with the
+ * recorded sign-out and signs out; `GET /session` answers with the recorded session or `null`.
+ *
+ * Stories: add {@link authStub} as `beforeEach` and describe the story's server in
+ * `parameters.auth` ({@link StubOptions}); read {@link activeStub} in `render` (for its `basePath`)
+ * and in `play` (requests made, held requests to release). Tests: `const stub = createFetchStub(…)`,
+ * `const restore = stub.install()`.
+ *
+ * Each installation gets its own `basePath` (`/auth/stub-<n>`): the elements cache providers, the
+ * CSRF token and the session per base path for the life of the page, so a fresh one gives every
+ * story a fresh client, as a page load would.
+ */
+import { LOGOS } from "../../server/pages/logos.generated.js";
+import csrf from "./recorded/csrf.json" with { type: "json" };
+import missingCsrf from "./recorded/missing-csrf.json" with { type: "json" };
+import providers from "./recorded/providers.json" with { type: "json" };
+import sessionSignedIn from "./recorded/session-signed-in.json" with { type: "json" };
+import sessionSignedOut from "./recorded/session-signed-out.json" with { type: "json" };
+import signinCredentialsSuccess from "./recorded/signin-credentials-success.json" with { type: "json" };
+import signinCredentialsWrongPassword from "./recorded/signin-credentials-wrong-password.json" with { type: "json" };
+import signinGithub from "./recorded/signin-github.json" with { type: "json" };
+import signout from "./recorded/signout.json" with { type: "json" };
+
+/** The recordings, by file name. */
+export const RECORDED = {
+  csrf,
+  "missing-csrf": missingCsrf,
+  providers,
+  "session-signed-in": sessionSignedIn,
+  "session-signed-out": sessionSignedOut,
+  "signin-credentials-success": signinCredentialsSuccess,
+  "signin-credentials-wrong-password": signinCredentialsWrongPassword,
+  "signin-github": signinGithub,
+  signout,
+} as const;
+
+export type Recording = keyof typeof RECORDED;
+
+/** The origin the recordings were made on. */
+const RECORDED_ORIGIN = "http://localhost:3000";
+
+/** The password the recorded credentials provider accepts (scripts/record-responses.ts). */
+export const PASSWORD = "correct horse battery staple";
+/** The recorded user's name, as `GET /session` returns it. */
+export const USER_NAME = sessionSignedIn.user.name;
+
+/**
+ * An action under the base path: `providers`, `csrf`, `session`, `signout`, `callback/<id>`,
+ * `signin/<id>`.
+ */
+export type Route = "providers" | "csrf" | "session" | "signout" | `callback/${string}` | `signin/${string}`;
+
+/** How the stub answers one request: a recording (status 200), or no answer at all. */
+export type StubAnswer = Recording | "network-error";
+
+/** What the stub's server looks like for one story or test. */
+export interface StubOptions {
+  /** Signed in when the page loads. Default `false`. */
+  signedIn?: boolean;
+  /**
+   * The signed-in user's avatar: `"inline"` (default) serves the recorded `https://example.com/…`
+   * placeholder as an inline image, since stories have no network; `"none"` drops `image` as the
+   * server does for a user without one; `"broken"` points it at a same-origin URL that does not load.
+   */
+  avatar?: "inline" | "none" | "broken";
+  /** Answers used once each, in order, before the default answer of a route (e.g. a first `MissingCSRF`). */
+  once?: Partial<Record<Route, StubAnswer[]>>;
+  /** Answers that replace the default answer of a route for every request. */
+  always?: Partial<Record<Route, StubAnswer>>;
+  /** Routes whose requests wait until {@link FetchStub.release} is called (loading and busy states). */
+  hold?: Route[];
+}
+
+/** One request the elements made. */
+export interface StubRequest {
+  method: string;
+  route: Route;
+  /** The posted form fields (`csrfToken`, `callbackUrl`, credentials, …). */
+  fields: Record<string, string>;
+  headers: Headers;
+}
+
+export interface FetchStub {
+  /** The base path this installation answers (`base-path` of the elements under test). */
+  readonly basePath: string;
+  /** Requests answered so far, in order. */
+  readonly requests: readonly StubRequest[];
+  /** Whether the stub's "server" has a session. */
+  readonly signedIn: boolean;
+  /**
+   * Replaces `fetch`; returns the function that restores it (a Storybook `beforeEach` cleanup).
+   * Requests still held at that point never complete.
+   */
+  install(): () => void;
+  /** Lets held requests go on (all, or those of one route). */
+  release(route?: Route): void;
+  /** Resolves once a request for `route` is waiting (held) or has been answered. */
+  requested(route: Route): Promise<void>;
+  /** The requests made to one route. */
+  requestsTo(route: Route): StubRequest[];
+}
+
+let installations = 0;
+let active: FetchStub | undefined;
+
+/** Creates a stub; nothing changes until {@link FetchStub.install}. */
+export function createFetchStub(options: StubOptions = {}): FetchStub {
+  let basePath = "/auth/stub";
+  let signedIn = options.signedIn ?? false;
+  const requests: StubRequest[] = [];
+  const once = new Map<string, StubAnswer[]>(Object.entries(options.once ?? {}).map(([route, answers]) => [route, [...(answers ?? [])]]));
+  const held: { route: Route; go: () => void }[] = [];
+  const released = new Set<string>();
+  const waiters: { route: Route; resolve: () => void }[] = [];
+
+  const notifyRequested = (route: Route) => {
+    for (const waiter of waiters.filter((entry) => entry.route === route)) {
+      waiter.resolve();
+      waiters.splice(waiters.indexOf(waiter), 1);
+    }
+  };
+
+  /** The default answer of a route, as the recorded server would give it. */
+  const defaultAnswer = (request: StubRequest): StubAnswer | undefined => {
+    const { method, route } = request;
+    if (method === "GET" && route === "providers") return "providers";
+    if (method === "GET" && route === "csrf") return "csrf";
+    if (method === "GET" && route === "session") return signedIn ? "session-signed-in" : "session-signed-out";
+    if (method === "POST" && route === "signout") return "signout";
+    if (method === "POST" && route === "callback/credentials") {
+      return request.fields.password === PASSWORD ? "signin-credentials-success" : "signin-credentials-wrong-password";
+    }
+    // OAuth and OIDC sign-in starts: the recorded answer is the server's error URL (recorded offline,
+    // it could not reach the provider), so clicking a provider button never navigates the story away.
+    if (method === "POST" && route.startsWith("signin/")) {
+      const type = (providers as Record<string, { type: string } | undefined>)[route.slice("signin/".length)]?.type;
+      if (type === "oauth" || type === "oidc") return "signin-github";
+    }
+    // Nothing recorded (e.g. an e-mail sign-in): answered 404, as an unknown route would be.
+    return undefined;
+  };
+
+  const body = (recording: Recording): string => {
+    let value: unknown = structuredClone(RECORDED[recording]);
+    if (recording === "providers") value = inlineLogos(value as typeof providers);
+    if (recording === "session-signed-in") value = withAvatar(value as typeof sessionSignedIn, options.avatar ?? "inline", basePath);
+    if (recording === "signin-credentials-success") signedIn = true;
+    if (recording === "signout") signedIn = false;
+    // Recorded URLs name the recording server; the page's origin stands in for it.
+    return JSON.stringify(value).replaceAll(RECORDED_ORIGIN, location.origin);
+  };
+
+  const answer = async (request: StubRequest): Promise<Response> => {
+    requests.push(request);
+    if (options.hold?.includes(request.route) && !released.has(request.route) && !released.has("*")) {
+      const wait = new Promise<void>((go) => held.push({ route: request.route, go }));
+      notifyRequested(request.route);
+      await wait;
+    } else {
+      notifyRequested(request.route);
+    }
+    const queued = once.get(request.route)?.shift();
+    const chosen = queued ?? options.always?.[request.route] ?? defaultAnswer(request);
+    if (chosen === "network-error") throw new TypeError("Failed to fetch");
+    if (chosen === undefined) return new Response("Not found", { status: 404 });
+    return new Response(body(chosen), { status: 200, headers: { "content-type": "application/json" } });
+  };
+
+  const stub: FetchStub = {
+    get basePath() {
+      return basePath;
+    },
+    get requests() {
+      return requests;
+    },
+    get signedIn() {
+      return signedIn;
+    },
+    install() {
+      basePath = `/auth/stub-${++installations}`;
+      const original = globalThis.fetch;
+      const fake = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+        const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+        const route = url.origin === location.origin ? routeOf(url.pathname, basePath) : undefined;
+        if (!route) return original.call(globalThis, input, init);
+        const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
+        const headers = new Headers(init?.headers);
+        const fields = typeof init?.body === "string" && !headers.get("content-type")?.includes("json") ? Object.fromEntries(new URLSearchParams(init.body)) : {};
+        return answer({ method, route, fields, headers });
+      };
+      globalThis.fetch = fake as typeof fetch;
+      active = stub;
+      return () => {
+        // Held requests stay pending: an element left over from a finished story must not fire
+        // events into the next one.
+        if (globalThis.fetch === fake) globalThis.fetch = original;
+        if (active === stub) active = undefined;
+      };
+    },
+    release(route) {
+      released.add(route ?? "*");
+      for (const entry of [...held]) {
+        if (route !== undefined && entry.route !== route) continue;
+        held.splice(held.indexOf(entry), 1);
+        entry.go();
+      }
+    },
+    requested(route) {
+      if (requests.some((request) => request.route === route)) return Promise.resolve();
+      return new Promise((resolve) => waiters.push({ route, resolve }));
+    },
+    requestsTo(route) {
+      return requests.filter((request) => request.route === route);
+    },
+  };
+  return stub;
+}
+
+/** The action of a path under `basePath`, or `undefined` for any other path. */
+function routeOf(pathname: string, basePath: string): Route | undefined {
+  if (!pathname.startsWith(`${basePath}/`)) return undefined;
+  const rest = pathname.slice(basePath.length + 1);
+  return /^(?:providers|csrf|session|signout|(?:callback|signin)\/[\w-]+)$/.test(rest) ? (rest as Route) : undefined;
+}
+
+/**
+ * Bundled provider logos are served by Foyer under `{basePath}/assets/`; stories have no server, so
+ * each recorded logo URL becomes the same SVG inline (as stories/support/page-story.ts does).
+ */
+function inlineLogos(list: typeof providers): typeof providers {
+  for (const provider of Object.values(list) as { style?: { logo?: string } }[]) {
+    const logo = provider.style?.logo;
+    const match = logo ? /\/assets\/logos\/([a-z0-9-]+)\.(fff|000)\./.exec(logo) : null;
+    const bundled = match ? LOGOS[match[1]!] : undefined;
+    if (!provider.style || !match || !bundled) continue;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="#${match[2]}"><path d="${bundled.path}"/></svg>`;
+    provider.style.logo = `data:image/svg+xml;base64,${btoa(svg)}`;
+  }
+  return list;
+}
+
+/** An avatar drawn inline for the recorded placeholder image (stories make no third-party requests). */
+export const INLINE_AVATAR = `data:image/svg+xml;base64,${btoa(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" fill="#0e7490"/><circle cx="20" cy="15" r="7" fill="#fff"/><path d="M6 38c2-9 8-13 14-13s12 4 14 13z" fill="#fff"/></svg>',
+)}`;
+
+function withAvatar(session: typeof sessionSignedIn, avatar: NonNullable<StubOptions["avatar"]>, basePath: string): object {
+  const { image: _image, ...user } = session.user;
+  if (avatar === "none") return { ...session, user };
+  return { ...session, user: { ...user, image: avatar === "broken" ? `${basePath}/missing-avatar.png` : INLINE_AVATAR } };
+}
+
+/**
+ * Storybook `beforeEach`: installs a stub described by the story's `parameters.auth` and returns
+ * the cleanup that removes it.
+ */
+export function authStub(context: { parameters: { auth?: StubOptions } }): () => void {
+  return createFetchStub(context.parameters.auth ?? {}).install();
+}
+
+/** The stub of the story being rendered (set by {@link authStub}). */
+export function activeStub(): FetchStub {
+  if (!active) throw new Error("No fetch stub is installed: add `beforeEach: authStub` to the story's meta.");
+  return active;
+}

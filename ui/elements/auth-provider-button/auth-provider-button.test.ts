@@ -1,0 +1,162 @@
+/**
+ * `<auth-provider-button>` in the browser: registration, typing, event flags and cancelation, parts,
+ * the descriptor from `GET /providers` (recorded), theme validation and localisation.
+ */
+import { afterEach, describe, expect, expectTypeOf, test, vi } from "vitest";
+import { userEvent } from "vitest/browser";
+import { createFetchStub, type FetchStub, type StubOptions } from "../../../stories/support/stub-fetch.js";
+import { AuthSigninErrorEvent, AuthSigninStartEvent } from "../../events/index.js";
+import { AuthProviderButton } from "./auth-provider-button.js";
+import { define, tagName } from "./define.js";
+
+let stub: FetchStub;
+let restore: (() => void) | undefined;
+
+function serve(options: StubOptions = {}): FetchStub {
+  stub = createFetchStub(options);
+  restore = stub.install();
+  return stub;
+}
+
+afterEach(() => {
+  document.body.replaceChildren();
+  restore?.();
+  restore = undefined;
+  vi.restoreAllMocks();
+});
+
+/** Appends a button for `provider` and waits for its name from `GET /providers`. */
+async function mount(attributes: Record<string, string> = {}, name = "Sign in with GitHub"): Promise<{ host: AuthProviderButton; button: HTMLButtonElement }> {
+  if (!restore) serve();
+  const host = document.createElement("auth-provider-button");
+  host.setAttribute("provider", "github");
+  host.setAttribute("base-path", stub.basePath);
+  host.setAttribute("callback-url", "/account");
+  for (const [attribute, value] of Object.entries(attributes)) host.setAttribute(attribute, value);
+  document.body.append(host);
+  await vi.waitFor(() => expect(host.shadowRoot?.querySelector("button")?.textContent?.trim()).toBe(name));
+  return { host, button: host.shadowRoot!.querySelector("button")! };
+}
+
+describe("registration", () => {
+  test("define() is idempotent: a second evaluation of define.ts and repeated calls do not throw", async () => {
+    expect(tagName).toBe("auth-provider-button");
+    expect(customElements.get(tagName)).toBe(AuthProviderButton);
+    expect(() => define()).not.toThrow();
+    const again = (await import(/* @vite-ignore */ new URL("./define.ts?again", import.meta.url).href)) as typeof import("./define.js");
+    expect(() => again.define()).not.toThrow();
+    expect(customElements.get(tagName)).toBe(AuthProviderButton);
+  });
+
+  test("HTMLElementTagNameMap knows the tag", () => {
+    const element: AuthProviderButton = document.createElement("auth-provider-button");
+    expectTypeOf(document.createElement("auth-provider-button")).toEqualTypeOf<AuthProviderButton>();
+    expect(element).toBeInstanceOf(AuthProviderButton);
+  });
+});
+
+describe("rendering from GET /providers", () => {
+  test("name, decorative logo, provider colours, and the documented parts", async () => {
+    const { host, button } = await mount();
+    expect(button.getAttribute("part")).toBe("button");
+    expect(button.type).toBe("button");
+    expect(button.hasAttribute("tabindex")).toBe(false);
+    const logo = host.shadowRoot!.querySelector("img")!;
+    expect(logo.getAttribute("part")).toBe("logo");
+    expect(logo.getAttribute("alt")).toBe("");
+    expect(host.shadowRoot!.querySelector('[part="label"]')!.textContent).toBe("Sign in with GitHub");
+    expect(host.style.getPropertyValue("--auth-button-bg")).toBe("#181717");
+    expect(stub.requestsTo("providers")).toHaveLength(1);
+  });
+
+  test("an unknown provider id renders the id and no logo", async () => {
+    const { host } = await mount({ provider: "nope" }, "Sign in with nope");
+    expect(host.shadowRoot!.querySelector("img")).toBeNull();
+  });
+
+  test("a `name` attribute wins over the recorded name", async () => {
+    await mount({ name: "GitHub Enterprise" }, "Sign in with GitHub Enterprise");
+  });
+});
+
+describe("events", () => {
+  test("auth-signin-start is cancelable, bubbles and is composed; the error event too", async () => {
+    const { host, button } = await mount();
+    const seen: Event[] = [];
+    const record = (event: Event) => seen.push(event);
+    document.addEventListener("auth-signin-start", record);
+    document.addEventListener("auth-signin-error", record);
+    try {
+      await userEvent.click(button);
+      await vi.waitFor(() => expect(seen).toHaveLength(2));
+    } finally {
+      document.removeEventListener("auth-signin-start", record);
+      document.removeEventListener("auth-signin-error", record);
+    }
+    const [start, error] = seen;
+    expect(start).toBeInstanceOf(AuthSigninStartEvent);
+    expect(start).toMatchObject({ bubbles: true, composed: true, cancelable: true, target: host, detail: { provider: "github" } });
+    expect(error).toBeInstanceOf(AuthSigninErrorEvent);
+    expect(error).toMatchObject({ bubbles: true, composed: true, target: host, detail: { provider: "github", code: "Configuration" } });
+    expect(stub.requestsTo("signin/github")[0]!.fields).toMatchObject({ callbackUrl: "/account" });
+  });
+
+  test("preventDefault() on auth-signin-start: no request, not busy", async () => {
+    const { button } = await mount();
+    const cancel = (event: Event) => event.preventDefault();
+    document.addEventListener("auth-signin-start", cancel);
+    try {
+      await userEvent.click(button);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      document.removeEventListener("auth-signin-start", cancel);
+    }
+    expect(stub.requests.filter((request) => request.method === "POST")).toEqual([]);
+    expect(button.disabled).toBe(false);
+  });
+
+  test("a second click while the first runs starts nothing", async () => {
+    serve({ hold: ["signin/github"] });
+    const { host } = await mount();
+    const starts: Event[] = [];
+    host.addEventListener("auth-signin-start", (event) => starts.push(event));
+    void host.signIn();
+    await stub.requested("signin/github");
+    await host.signIn();
+    expect(starts).toHaveLength(1);
+    stub.release();
+  });
+});
+
+describe("theme and language", () => {
+  test("a hostile theme is ignored and never reaches the host's style", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { host } = await mount({ theme: JSON.stringify({ brandColor: "red;}", buttonText: "x;y" }) });
+    expect(host.getAttribute("style") ?? "").not.toMatch(/red|x;y/);
+    expect(host.style.getPropertyValue("--auth-color-brand")).toBe("");
+  });
+
+  test("own lang wins over <html lang>; dir follows the locale", async () => {
+    const before = document.documentElement.getAttribute("lang");
+    document.documentElement.lang = "fr";
+    try {
+      await mount({}, "Se connecter avec GitHub");
+      document.body.replaceChildren();
+      const { host } = await mount({ lang: "ar" }, "تسجيل الدخول باستخدام GitHub");
+      expect(host.shadowRoot!.querySelector('[part="label"]')!.getAttribute("dir")).toBe("rtl");
+    } finally {
+      if (before === null) document.documentElement.removeAttribute("lang");
+      else document.documentElement.lang = before;
+    }
+  });
+
+  test("messages override the label", async () => {
+    serve();
+    const host = document.createElement("auth-provider-button");
+    host.setAttribute("provider", "github");
+    host.setAttribute("base-path", stub.basePath);
+    host.messages = { en: { "signin.withProvider": "Continue with {provider}" } };
+    document.body.append(host);
+    await vi.waitFor(() => expect(host.shadowRoot?.querySelector("button")?.textContent?.trim()).toBe("Continue with GitHub"));
+  });
+});

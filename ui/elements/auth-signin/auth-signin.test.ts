@@ -1,0 +1,354 @@
+/**
+ * `<auth-signin>` in the browser, for what stories do not show well: registration, typing, event
+ * flags, light-DOM inputs, parts, theme validation and the localisation precedence. Requests are
+ * answered from the real server's recordings (stories/support/stub-fetch.ts).
+ */
+import { afterEach, describe, expect, expectTypeOf, test, vi } from "vitest";
+import { userEvent } from "vitest/browser";
+import { createFetchStub, PASSWORD, type FetchStub, type StubOptions } from "../../../stories/support/stub-fetch.js";
+import { AuthSigninErrorEvent, AuthSigninStartEvent, AuthSigninSuccessEvent } from "../../events/index.js";
+import type { AuthProviderButton } from "../auth-provider-button/auth-provider-button.js";
+import { AuthSignin } from "./auth-signin.js";
+import { define, tagName } from "./define.js";
+
+let stub: FetchStub;
+let restore: (() => void) | undefined;
+const htmlLang = document.documentElement.getAttribute("lang");
+
+function serve(options: StubOptions = {}): FetchStub {
+  stub = createFetchStub(options);
+  restore = stub.install();
+  return stub;
+}
+
+afterEach(() => {
+  document.body.replaceChildren();
+  restore?.();
+  restore = undefined;
+  if (htmlLang === null) document.documentElement.removeAttribute("lang");
+  else document.documentElement.setAttribute("lang", htmlLang);
+  document.documentElement.removeAttribute("dir");
+  vi.restoreAllMocks();
+});
+
+/** Appends an `<auth-signin>` (to `parent`, default `<body>`) and waits until its providers are shown. */
+async function mount(attributes: Record<string, string> = {}, parent: HTMLElement = document.body, setup?: (element: AuthSignin) => void): Promise<AuthSignin> {
+  if (!restore) serve();
+  const element = document.createElement("auth-signin");
+  element.setAttribute("base-path", stub.basePath);
+  element.setAttribute("callback-url", "/account");
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  setup?.(element);
+  parent.append(element);
+  await vi.waitFor(() => {
+    expect(element.shadowRoot?.querySelector('[part="base"]')).toBeTruthy();
+    expect(element.shadowRoot!.querySelector('[part~="spinner"]')).toBeNull();
+  });
+  await element.updateComplete;
+  return element;
+}
+
+/** The light-DOM input labelled `label`. */
+function field(host: HTMLElement, label: string): HTMLInputElement {
+  const found = [...host.querySelectorAll("label")].find((candidate) => candidate.textContent?.trim() === label);
+  expect(found, `label "${label}"`).toBeDefined();
+  const input = host.querySelector<HTMLInputElement>(`#${CSS.escape(found!.htmlFor)}`);
+  expect(input).not.toBeNull();
+  return input!;
+}
+
+async function submitCredentials(host: AuthSignin, password: string): Promise<void> {
+  await userEvent.fill(field(host, "Username"), "ada");
+  await userEvent.fill(field(host, "Password"), password);
+  const submit = host.querySelector<HTMLButtonElement>('form[slot="form-credentials"] button[type="submit"]')!;
+  await userEvent.click(submit);
+}
+
+/** The inner `<button>` of the provider button for `id`. */
+async function providerButton(host: AuthSignin, id: string): Promise<HTMLButtonElement> {
+  const element = host.shadowRoot!.querySelector<AuthProviderButton>(`auth-provider-button[provider="${id}"]`)!;
+  await element.updateComplete;
+  return element.shadowRoot!.querySelector("button")!;
+}
+
+/** Collects the kit's events at the document. */
+function listen() {
+  const events: Event[] = [];
+  const record = (event: Event) => events.push(event);
+  for (const type of ["auth-signin-start", "auth-signin-success", "auth-signin-error"]) document.addEventListener(type, record);
+  return {
+    events,
+    of: <T extends Event>(type: string) => events.filter((event) => event.type === type) as T[],
+    stop: () => {
+      for (const type of ["auth-signin-start", "auth-signin-success", "auth-signin-error"]) document.removeEventListener(type, record);
+    },
+  };
+}
+
+describe("registration", () => {
+  test("define() is idempotent: a second evaluation of define.ts and repeated calls do not throw", async () => {
+    expect(tagName).toBe("auth-signin");
+    expect(customElements.get("auth-signin")).toBe(AuthSignin);
+    expect(() => define()).not.toThrow();
+    expect(() => define()).not.toThrow();
+    // A second, separate evaluation of the module (as a bundle that inlines it twice would do).
+    const again = (await import(/* @vite-ignore */ new URL("./define.ts?again", import.meta.url).href)) as typeof import("./define.js");
+    expect(again).not.toBe(await import("./define.js"));
+    expect(() => again.define()).not.toThrow();
+    expect(customElements.get("auth-signin")).toBe(AuthSignin);
+    // auth-signin's define also registers the provider button it uses.
+    expect(customElements.get("auth-provider-button")).toBeDefined();
+  });
+
+  test("HTMLElementTagNameMap knows the tag", () => {
+    const element: AuthSignin = document.createElement("auth-signin");
+    expectTypeOf(document.createElement("auth-signin")).toEqualTypeOf<AuthSignin>();
+    expectTypeOf(document.querySelector("auth-signin")).toEqualTypeOf<AuthSignin | null>();
+    expect(element).toBeInstanceOf(AuthSignin);
+  });
+});
+
+describe("events", () => {
+  test("auth-signin-start (cancelable) and auth-signin-success bubble and are composed", async () => {
+    const host = await mount();
+    const seen = listen();
+    await submitCredentials(host, PASSWORD);
+    await vi.waitFor(() => expect(seen.of("auth-signin-success")).toHaveLength(1));
+    seen.stop();
+    const [start] = seen.of<AuthSigninStartEvent>("auth-signin-start");
+    const [success] = seen.of<AuthSigninSuccessEvent>("auth-signin-success");
+    expect(start).toBeInstanceOf(AuthSigninStartEvent);
+    expect(start).toMatchObject({ bubbles: true, composed: true, cancelable: true, target: host, detail: { provider: "credentials" } });
+    expect(success).toBeInstanceOf(AuthSigninSuccessEvent);
+    expect(success).toMatchObject({ bubbles: true, composed: true, target: host, detail: { provider: "credentials", url: `${location.origin}/account` } });
+    expect(seen.of("auth-signin-error")).toHaveLength(0);
+  });
+
+  test("auth-signin-error bubbles and is composed, with the server's code", async () => {
+    const host = await mount();
+    const seen = listen();
+    await submitCredentials(host, "wrong");
+    await vi.waitFor(() => expect(seen.of("auth-signin-error")).toHaveLength(1));
+    seen.stop();
+    const [error] = seen.of<AuthSigninErrorEvent>("auth-signin-error");
+    expect(error).toBeInstanceOf(AuthSigninErrorEvent);
+    expect(error).toMatchObject({ bubbles: true, composed: true, target: host, detail: { provider: "credentials", code: "CredentialsSignin" } });
+  });
+
+  test("events of the provider buttons inside the shadow root reach the document, retargeted to <auth-signin>", async () => {
+    const host = await mount();
+    const seen = listen();
+    await userEvent.click(await providerButton(host, "github"));
+    await vi.waitFor(() => expect(seen.of("auth-signin-error")).toHaveLength(1));
+    seen.stop();
+    expect(seen.events.map((event) => [event.type, event.target])).toEqual([
+      ["auth-signin-start", host],
+      ["auth-signin-error", host],
+    ]);
+    expect(seen.of<AuthSigninErrorEvent>("auth-signin-error")[0]!.detail).toMatchObject({ provider: "github", code: "Configuration" });
+  });
+
+  test("preventDefault() on auth-signin-start (at the document) stops the sign-in: no request, no other event", async () => {
+    const host = await mount();
+    const cancel = (event: Event) => event.preventDefault();
+    document.addEventListener("auth-signin-start", cancel);
+    const seen = listen();
+    try {
+      await submitCredentials(host, PASSWORD);
+      await userEvent.click(await providerButton(host, "github"));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      document.removeEventListener("auth-signin-start", cancel);
+      seen.stop();
+    }
+    expect(seen.events.map((event) => event.type)).toEqual(["auth-signin-start", "auth-signin-start"]);
+    expect(seen.events.every((event) => event.defaultPrevented)).toBe(true);
+    expect(stub.requests.filter((request) => request.method === "POST")).toEqual([]);
+    expect(host.shadowRoot!.querySelector('[role="alert"]')!.textContent).toBe("");
+  });
+});
+
+describe("light-DOM forms (ui-kit §3)", () => {
+  test("inputs are light-DOM children of the host, with <label for> and autocomplete tokens", async () => {
+    const host = await mount();
+    expect(host.shadowRoot!.querySelectorAll("input, form, label")).toHaveLength(0);
+    const inputs = [...host.querySelectorAll("input")];
+    expect(inputs.map((input) => input.name)).toEqual(["email", "username", "password"]);
+    for (const input of inputs) {
+      expect(input.getRootNode()).toBe(document);
+      expect(host.contains(input)).toBe(true);
+      const label = host.querySelector(`label[for="${CSS.escape(input.id)}"]`);
+      expect(label, `label for ${input.name}`).not.toBeNull();
+      expect(label!.textContent!.trim()).not.toBe("");
+      // A placeholder is never the label.
+      expect(label!.textContent!.trim()).not.toBe(input.placeholder);
+    }
+    expect(new Set(inputs.map((input) => input.id)).size).toBe(inputs.length);
+    expect(field(host, "Username").getAttribute("autocomplete")).toBe("username");
+    expect(field(host, "Password")).toMatchObject({ type: "password" });
+    expect(field(host, "Password").getAttribute("autocomplete")).toBe("current-password");
+    expect(field(host, "Email")).toMatchObject({ type: "email", required: true });
+    expect(field(host, "Email").getAttribute("autocomplete")).toBe("email");
+    // Each form is slotted into its own place in the shadow root.
+    for (const form of host.querySelectorAll("form")) {
+      expect(form.parentElement).toBe(host);
+      expect(form.assignedSlot?.name).toBe(form.getAttribute("slot"));
+    }
+  });
+
+  test("ids stay unique with two elements on one page", async () => {
+    serve();
+    const first = await mount();
+    const second = await mount();
+    const ids = [...first.querySelectorAll("input"), ...second.querySelectorAll("input")].map((input) => input.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  test("a password manager's (or the user's) submit posts exactly the page's fields", async () => {
+    const host = await mount({ providers: "credentials" });
+    await submitCredentials(host, PASSWORD);
+    await vi.waitFor(() => expect(stub.requestsTo("callback/credentials")).toHaveLength(1));
+    expect(Object.keys(stub.requestsTo("callback/credentials")[0]!.fields).sort()).toEqual(["callbackUrl", "csrfToken", "password", "username"]);
+  });
+});
+
+describe("parts (ui-kit §4.4)", () => {
+  test("base, error, divider in the shadow root; provider parts re-exported through auth-signin", async () => {
+    const host = await mount();
+    const shadow = host.shadowRoot!;
+    expect(shadow.querySelector('[part="base"]')).not.toBeNull();
+    expect(shadow.querySelector('[part="error"]')?.getAttribute("role")).toBe("alert");
+    expect(shadow.querySelectorAll('[part="divider"]').length).toBeGreaterThan(0);
+    const style = document.createElement("style");
+    style.textContent = `
+      auth-signin::part(provider-button) { letter-spacing: 3px; }
+      auth-signin::part(provider-label) { word-spacing: 7px; }
+      auth-signin::part(provider-logo) { opacity: 0.5; }
+      auth-signin::part(error) { outline-offset: 9px; }`;
+    document.head.append(style);
+    try {
+      const button = await providerButton(host, "github");
+      expect(button.getAttribute("part")).toBe("button");
+      expect(getComputedStyle(button).letterSpacing).toBe("3px");
+      expect(getComputedStyle(button.querySelector('[part="label"]')!).wordSpacing).toBe("7px");
+      expect(getComputedStyle(button.querySelector('[part="logo"]')!).opacity).toBe("0.5");
+      expect(getComputedStyle(shadow.querySelector('[part="error"]')!).outlineOffset).toBe("9px");
+    } finally {
+      style.remove();
+    }
+  });
+});
+
+describe("theme (ui-kit §4.3, §5)", () => {
+  test("valid values become tokens on the host", async () => {
+    const host = await mount({ theme: JSON.stringify({ colorScheme: "dark", brandColor: "#7c3aed", buttonText: "rgb(255 255 255)" }) });
+    expect(host.style.getPropertyValue("--auth-color-brand")).toBe("#7c3aed");
+    expect(host.style.getPropertyValue("--auth-color-on-brand")).toBe("rgb(255 255 255)");
+    expect(host.getAttribute("data-color-scheme")).toBe("dark");
+  });
+
+  test("hostile values are ignored, never written into the host's style", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const hostile = { brandColor: "red;}", buttonText: "#fff;background:url(https://evil.test/x)", colorScheme: "dark;color:red", logo: "javascript:alert(1)" };
+    const host = await mount({ theme: JSON.stringify(hostile) });
+    const style = host.getAttribute("style") ?? "";
+    expect(style).not.toContain("red");
+    expect(style).not.toContain("evil");
+    expect(style).not.toContain("}");
+    expect(host.style.getPropertyValue("--auth-color-brand")).toBe("");
+    expect(host.style.getPropertyValue("--auth-color-on-brand")).toBe("");
+    expect(host.hasAttribute("data-color-scheme")).toBe(false);
+    expect(host.shadowRoot!.querySelector('[part="logo"]')).toBeNull();
+    expect(warn).toHaveBeenCalledOnce();
+    // The defaults still apply.
+    const submit = host.querySelector<HTMLButtonElement>('form[slot="form-credentials"] button')!;
+    expect(getComputedStyle(submit).backgroundColor).toBe("rgb(29, 78, 216)");
+  });
+
+  test("replacing a valid theme with a hostile one removes the old tokens", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const host = await mount({ theme: JSON.stringify({ brandColor: "#7c3aed" }) });
+    host.setAttribute("theme", JSON.stringify({ brandColor: "red;}" }));
+    await host.updateComplete;
+    expect(host.style.getPropertyValue("--auth-color-brand")).toBe("");
+    expect(host.getAttribute("style") ?? "").not.toContain("red");
+  });
+
+  test("theme that is not JSON is ignored", async () => {
+    const host = await mount({ theme: "{brandColor: red}" });
+    expect(host.theme).toBeUndefined();
+    expect(host.style.getPropertyValue("--auth-color-brand")).toBe("");
+  });
+});
+
+describe("localisation (ui-kit §7)", () => {
+  const submitText = (host: AuthSignin) => host.querySelector('form[slot="form-credentials"] button')!.textContent!.trim();
+  const base = (host: AuthSignin) => host.shadowRoot!.querySelector<HTMLElement>('[part="base"]')!;
+
+  test("<html lang> applies when nothing closer is set", async () => {
+    document.documentElement.lang = "de";
+    const host = await mount();
+    expect(submitText(host)).toBe("Mit Credentials anmelden");
+    expect(base(host).lang).toBe("de");
+  });
+
+  test("an ancestor's lang wins over <html lang>", async () => {
+    document.documentElement.lang = "de";
+    const section = document.createElement("section");
+    section.lang = "fr";
+    document.body.append(section);
+    const host = await mount({}, section);
+    expect(submitText(host)).toBe("Se connecter avec Credentials");
+  });
+
+  test("the element's own lang wins over an ancestor's; dir comes from the locale", async () => {
+    document.documentElement.lang = "de";
+    const section = document.createElement("section");
+    section.lang = "fr";
+    document.body.append(section);
+    const host = await mount({ lang: "ar" }, section);
+    expect(submitText(host)).toBe("تسجيل الدخول باستخدام Credentials");
+    expect(base(host).dir).toBe("rtl");
+    expect(getComputedStyle(base(host)).direction).toBe("rtl");
+    expect(getComputedStyle(host.querySelector("form")!).direction).toBe("rtl");
+    expect((await providerButton(host, "github")).textContent!.trim()).toBe("تسجيل الدخول باستخدام GitHub");
+  });
+
+  test("a region tag falls back to its language; an unknown language to English", async () => {
+    const swiss = await mount({ lang: "de-CH" });
+    expect(submitText(swiss)).toBe("Mit Credentials anmelden");
+    expect(base(swiss).lang).toBe("de");
+    const unknown = await mount({ lang: "xx" });
+    expect(submitText(unknown)).toBe("Sign in with Credentials");
+    expect(base(unknown).dir).toBe("ltr");
+  });
+
+  test("an explicit dir wins over the locale's", async () => {
+    const host = await mount({ lang: "ar", dir: "ltr" });
+    expect(base(host).dir).toBe("ltr");
+  });
+
+  test("messages override single keys per locale, also inside the provider buttons", async () => {
+    const host = await mount({ lang: "de" }, document.body, (element) => {
+      element.messages = { de: { "signin.withProvider": "Weiter mit {provider}", "signinError.CredentialsSignin": "Falsch." } };
+    });
+    expect(submitText(host)).toBe("Weiter mit Credentials");
+    expect((await providerButton(host, "github")).textContent!.trim()).toBe("Weiter mit GitHub");
+    expect(host.shadowRoot!.querySelector('[part="divider"]')!.textContent).toBe("oder");
+    await submitCredentials(host, "wrong");
+    await vi.waitFor(() => expect(host.shadowRoot!.querySelector('[role="alert"]')!.textContent).toBe("Falsch."));
+  });
+
+  test("changing <html lang> re-renders", async () => {
+    const host = await mount();
+    document.documentElement.lang = "fr";
+    await vi.waitFor(() => expect(submitText(host)).toBe("Se connecter avec Credentials"));
+  });
+
+  test("changing the element's own lang re-renders", async () => {
+    const host = await mount({ lang: "en" });
+    host.setAttribute("lang", "de");
+    await vi.waitFor(() => expect(submitText(host)).toBe("Mit Credentials anmelden"));
+    expect(base(host).lang).toBe("de");
+  });
+});

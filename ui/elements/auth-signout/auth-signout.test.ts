@@ -1,0 +1,117 @@
+/**
+ * `<auth-signout>` in the browser: registration, typing, the cancelable `auth-signout` event, and the
+ * confirmation's keyboard path with a real keyboard (Tab crosses the shadow root).
+ */
+import { afterEach, describe, expect, expectTypeOf, test, vi } from "vitest";
+import { userEvent } from "vitest/browser";
+import { createFetchStub, type FetchStub, type StubOptions } from "../../../stories/support/stub-fetch.js";
+import { AuthSignoutEvent } from "../../events/index.js";
+import { AuthSignout } from "./auth-signout.js";
+import { define, tagName } from "./define.js";
+
+let stub: FetchStub;
+let restore: (() => void) | undefined;
+
+function serve(options: StubOptions = { signedIn: true }): FetchStub {
+  stub = createFetchStub(options);
+  restore = stub.install();
+  return stub;
+}
+
+afterEach(() => {
+  document.body.replaceChildren();
+  restore?.();
+  restore = undefined;
+});
+
+async function mount(attributes: Record<string, string> = {}): Promise<AuthSignout> {
+  if (!restore) serve();
+  const host = document.createElement("auth-signout");
+  host.setAttribute("base-path", stub.basePath);
+  for (const [name, value] of Object.entries(attributes)) host.setAttribute(name, value);
+  document.body.append(host);
+  await host.updateComplete;
+  return host;
+}
+
+const buttons = (host: AuthSignout) => [...host.shadowRoot!.querySelectorAll("button")];
+const byText = (host: AuthSignout, text: string) => buttons(host).find((button) => button.textContent!.trim() === text);
+
+describe("registration", () => {
+  test("define() is idempotent: a second evaluation of define.ts and repeated calls do not throw", async () => {
+    expect(tagName).toBe("auth-signout");
+    expect(customElements.get(tagName)).toBe(AuthSignout);
+    expect(() => define()).not.toThrow();
+    const again = (await import(/* @vite-ignore */ new URL("./define.ts?again", import.meta.url).href)) as typeof import("./define.js");
+    expect(() => again.define()).not.toThrow();
+    expect(customElements.get(tagName)).toBe(AuthSignout);
+  });
+
+  test("HTMLElementTagNameMap knows the tag", () => {
+    const element: AuthSignout = document.createElement("auth-signout");
+    expectTypeOf(document.createElement("auth-signout")).toEqualTypeOf<AuthSignout>();
+    expect(element).toBeInstanceOf(AuthSignout);
+  });
+});
+
+describe("the auth-signout event", () => {
+  test("bubbles, is composed and cancelable; fired before the request", async () => {
+    const host = await mount();
+    const seen: { event: Event; requests: number }[] = [];
+    const record = (event: Event) => seen.push({ event, requests: stub.requestsTo("signout").length });
+    document.addEventListener("auth-signout", record);
+    try {
+      await userEvent.click(byText(host, "Sign out")!);
+      await vi.waitFor(() => expect(stub.signedIn).toBe(false));
+    } finally {
+      document.removeEventListener("auth-signout", record);
+    }
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.event).toBeInstanceOf(AuthSignoutEvent);
+    expect(seen[0]!.event).toMatchObject({ bubbles: true, composed: true, cancelable: true, target: host });
+    expect(seen[0]!.requests).toBe(0);
+    expect(stub.requestsTo("signout")).toHaveLength(1);
+  });
+
+  test("preventDefault() keeps the user signed in: no request", async () => {
+    const host = await mount();
+    const cancel = (event: Event) => event.preventDefault();
+    document.addEventListener("auth-signout", cancel);
+    try {
+      await userEvent.click(byText(host, "Sign out")!);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      document.removeEventListener("auth-signout", cancel);
+    }
+    expect(stub.requests.filter((request) => request.method === "POST")).toEqual([]);
+    expect(stub.signedIn).toBe(true);
+    expect(byText(host, "Sign out")!.disabled).toBe(false);
+  });
+});
+
+describe("confirm", () => {
+  test("keyboard: Enter opens the question, Tab reaches Cancel, Enter closes it with focus back on the button", async () => {
+    const host = await mount({ confirm: "" });
+    byText(host, "Sign out")!.focus();
+    await userEvent.keyboard("{Enter}");
+    await host.updateComplete;
+    expect(host.shadowRoot!.querySelector('[part="confirm"]')!.textContent).toBe("Are you sure you want to sign out?");
+    expect(host.shadowRoot!.activeElement).toBe(byText(host, "Sign out"));
+    await userEvent.tab();
+    expect(host.shadowRoot!.activeElement).toBe(byText(host, "Cancel"));
+    await userEvent.keyboard("{Enter}");
+    await host.updateComplete;
+    expect(buttons(host)).toHaveLength(1);
+    expect(host.shadowRoot!.activeElement).toBe(byText(host, "Sign out"));
+    expect(stub.requests.filter((request) => request.method === "POST")).toEqual([]);
+  });
+
+  test("the confirming button is described by the question", async () => {
+    const host = await mount({ confirm: "" });
+    await userEvent.click(byText(host, "Sign out")!);
+    await host.updateComplete;
+    const confirming = byText(host, "Sign out")!;
+    const describedBy = confirming.getAttribute("aria-describedby")!;
+    expect(host.shadowRoot!.getElementById(describedBy)?.textContent).toBe("Are you sure you want to sign out?");
+  });
+});

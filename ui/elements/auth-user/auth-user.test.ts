@@ -1,0 +1,128 @@
+/**
+ * `<auth-user>` in the browser: registration, typing, the initials rule, the `user` property, the
+ * image fallback and following sign-outs made elsewhere on the page.
+ */
+import { afterEach, describe, expect, expectTypeOf, test, vi } from "vitest";
+import { userEvent } from "vitest/browser";
+import { createFetchStub, INLINE_AVATAR, USER_NAME, type FetchStub, type StubOptions } from "../../../stories/support/stub-fetch.js";
+import "../auth-signout/define.js";
+import { AuthUser, initials } from "./auth-user.js";
+import { define, tagName } from "./define.js";
+
+let stub: FetchStub;
+let restore: (() => void) | undefined;
+
+function serve(options: StubOptions = { signedIn: true }): FetchStub {
+  stub = createFetchStub(options);
+  restore = stub.install();
+  return stub;
+}
+
+afterEach(() => {
+  document.body.replaceChildren();
+  restore?.();
+  restore = undefined;
+});
+
+function mount(setup?: (element: AuthUser) => void): AuthUser {
+  if (!restore) serve();
+  const host = document.createElement("auth-user");
+  host.setAttribute("base-path", stub.basePath);
+  setup?.(host);
+  document.body.append(host);
+  return host;
+}
+
+const part = (host: AuthUser, name: string) => host.shadowRoot?.querySelector(`[part~="${name}"]`) ?? null;
+
+describe("registration", () => {
+  test("define() is idempotent: a second evaluation of define.ts and repeated calls do not throw", async () => {
+    expect(tagName).toBe("auth-user");
+    expect(customElements.get(tagName)).toBe(AuthUser);
+    expect(() => define()).not.toThrow();
+    const again = (await import(/* @vite-ignore */ new URL("./define.ts?again", import.meta.url).href)) as typeof import("./define.js");
+    expect(() => again.define()).not.toThrow();
+    expect(customElements.get(tagName)).toBe(AuthUser);
+  });
+
+  test("HTMLElementTagNameMap knows the tag", () => {
+    const element: AuthUser = document.createElement("auth-user");
+    expectTypeOf(document.createElement("auth-user")).toEqualTypeOf<AuthUser>();
+    expect(element).toBeInstanceOf(AuthUser);
+  });
+});
+
+describe("initials()", () => {
+  test.each([
+    ["Ada Lovelace", "AL"],
+    ["Ada King Lovelace", "AL"],
+    ["ada", "A"],
+    ["ada.lovelace@example.com", "AL"],
+    ["grace_hopper@example.com", "GH"],
+    ["élodie durand", "ÉD"],
+    ["𝒜da Lovelace", "𝒜L"],
+    ["", ""],
+  ])("%j → %j", (label, expected) => {
+    expect(initials(label)).toBe(expected);
+  });
+});
+
+describe("rendering", () => {
+  test("the session's user: decorative avatar, name and e-mail", async () => {
+    const host = mount();
+    await vi.waitFor(() => expect(part(host, "name")?.textContent).toBe(USER_NAME));
+    expect(part(host, "avatar")?.getAttribute("src")).toBe(INLINE_AVATAR);
+    expect(part(host, "avatar")?.getAttribute("alt")).toBe("");
+    expect(part(host, "email")?.textContent).toBe("ada@example.com");
+    expect(part(host, "base")).not.toBeNull();
+  });
+
+  test("a `user` property is shown as given, without a request", async () => {
+    serve();
+    const host = mount((element) => {
+      element.user = { name: "Grace Hopper", email: "grace@example.com" };
+    });
+    await host.updateComplete;
+    expect(part(host, "initials")?.textContent).toBe("GH");
+    expect(part(host, "initials")?.getAttribute("aria-hidden")).toBe("true");
+    expect(stub.requestsTo("session")).toHaveLength(0);
+  });
+
+  test("an image that fails to load is replaced by the initials", async () => {
+    serve({ signedIn: true, avatar: "broken" });
+    const host = mount();
+    await vi.waitFor(() => expect(part(host, "initials")?.textContent).toBe("AL"));
+    expect(host.shadowRoot!.querySelector("img")).toBeNull();
+  });
+
+  test("an unsafe image URL is never put in src", async () => {
+    serve();
+    const host = mount((element) => {
+      element.user = { name: "Mallory", image: "javascript:alert(1)" };
+    });
+    await host.updateComplete;
+    expect(host.shadowRoot!.querySelector("img")).toBeNull();
+    expect(part(host, "initials")?.textContent).toBe("M");
+  });
+
+  test("signed out: nothing", async () => {
+    serve({ signedIn: false });
+    const host = mount();
+    await vi.waitFor(() => expect(host.user).toBeNull());
+    await host.updateComplete;
+    expect(host.shadowRoot!.children).toHaveLength(0);
+  });
+
+  test("follows a sign-out made by an <auth-signout> elsewhere on the page", async () => {
+    const host = mount();
+    await vi.waitFor(() => expect(part(host, "name")?.textContent).toBe(USER_NAME));
+    const signout = document.createElement("auth-signout");
+    signout.setAttribute("base-path", stub.basePath);
+    document.body.append(signout);
+    await signout.updateComplete;
+    await userEvent.click(signout.shadowRoot!.querySelector("button")!);
+    await vi.waitFor(() => expect(host.user).toBeNull());
+    await host.updateComplete;
+    expect(part(host, "base")).toBeNull();
+  });
+});
