@@ -1,0 +1,50 @@
+/**
+ * PostgreSQL adapter (`pg`).
+ *
+ * ```ts
+ * import PostgresAdapter from "foyer-auth/adapters/postgres";
+ * const adapter = PostgresAdapter({ connectionString: process.env.DATABASE_URL! });
+ * // or share your pool: PostgresAdapter({ pool }) — close() then leaves the pool open.
+ * ```
+ *
+ * The tables live in the connection's current schema (the first one on `search_path`); to keep
+ * them apart from yours, use a schema of their own, e.g. `?options=-c%20search_path%3Dauth`.
+ * The schema is created (migrated) on first use, under an advisory lock.
+ */
+import pg from "pg";
+import { Kysely, PostgresDialect, type PostgresPool } from "kysely";
+import type { ClosableAdapter } from "./types.js";
+import { postgresDialect } from "./sql/dialect.js";
+import { createSqlAdapter, type SqlAdapter } from "./sql/adapter.js";
+import type { FoyerDatabase } from "./sql/schema.js";
+
+export type PostgresAdapterOptions =
+  | {
+      /** `postgres://user:password@host:port/database`; the adapter creates and owns a pool. */
+      connectionString: string;
+      /** Pool size of the pool the adapter creates. Default 10 (pg's default). */
+      max?: number;
+    }
+  | {
+      /** Your pool; the adapter borrows it and `close()` does not end it. */
+      pool: pg.Pool;
+    };
+
+export type { SqlAdapter, ClosableAdapter };
+
+export default function PostgresAdapter(options: PostgresAdapterOptions): SqlAdapter {
+  let pool: PostgresPool;
+  if ("pool" in options) {
+    const given = options.pool;
+    // Kysely ends its pool on destroy(); a borrowed pool must outlive the adapter.
+    pool = { connect: () => given.connect(), end: async () => {} };
+  } else {
+    const own = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10 });
+    // An idle client losing its connection (server restart) emits "error" on the pool; unhandled,
+    // that would crash the process. The next query gets a fresh client or a proper error.
+    own.on("error", () => {});
+    pool = own;
+  }
+  const db = new Kysely<FoyerDatabase>({ dialect: new PostgresDialect({ pool }) });
+  return createSqlAdapter({ db, dialect: postgresDialect }, () => db.destroy());
+}

@@ -1,0 +1,76 @@
+/**
+ * SQLite adapter (libsql's synchronous, better-sqlite3-compatible driver; prebuilt binaries).
+ *
+ * ```ts
+ * import SQLiteAdapter from "foyer-auth/adapters/sqlite";
+ * const adapter = SQLiteAdapter({ url: "./auth.db" }); // or ":memory:"
+ * ```
+ *
+ * Files use WAL mode, foreign keys are on, and writers wait up to 5 s for a lock held by another
+ * process. The schema is created on first use.
+ */
+import Database from "libsql";
+import { Kysely, SqliteDialect, type SqliteDatabase, type SqliteStatement } from "kysely";
+import type { ClosableAdapter } from "./types.js";
+import { sqliteDialect } from "./sql/dialect.js";
+import { createSqlAdapter, type SqlAdapter } from "./sql/adapter.js";
+import type { FoyerDatabase } from "./sql/schema.js";
+
+export interface SQLiteAdapterOptions {
+  /** A file path (`file:` prefix allowed) or `:memory:`. */
+  url: string;
+  /** How long a writer waits for another connection's lock, in ms. Default 5000. */
+  busyTimeout?: number;
+}
+
+export type { SqlAdapter, ClosableAdapter };
+
+/**
+ * The value as SQLite can bind it. libsql aborts the whole process on a boolean or an object, so
+ * everything is converted here: Date → epoch ms, boolean → 0/1, undefined → null.
+ */
+function bindable(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (typeof value === "string" || typeof value === "number" || value instanceof Uint8Array) return value;
+  if (typeof value === "bigint") return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
+  throw new TypeError(`SQLite adapter: cannot bind a value of type ${typeof value}`);
+}
+
+/** libsql's Database as Kysely's SqliteDatabase, with every parameter made bindable. */
+function wrap(database: InstanceType<typeof Database>): SqliteDatabase {
+  return {
+    close: () => database.close(),
+    prepare(sql: string): SqliteStatement {
+      const statement = database.prepare(sql);
+      return {
+        get reader() {
+          return statement.reader;
+        },
+        all: (parameters) => statement.all(parameters.map(bindable)),
+        run: (parameters) => statement.run(parameters.map(bindable)) as { changes: number | bigint; lastInsertRowid: number | bigint },
+        iterate: (parameters) => statement.iterate(parameters.map(bindable)),
+      };
+    },
+  };
+}
+
+export default function SQLiteAdapter(options: SQLiteAdapterOptions): SqlAdapter {
+  const path = options.url.startsWith("file:") ? options.url.slice("file:".length) : options.url;
+  const database = new Database(path);
+  try {
+    database.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeout ?? 5000))}`);
+    database.pragma("foreign_keys = ON");
+    if (path !== ":memory:" && path !== "") {
+      database.pragma("journal_mode = WAL");
+      // Durable at every checkpoint and crash-safe; the default FULL is not needed with WAL.
+      database.pragma("synchronous = NORMAL");
+    }
+  } catch (error) {
+    database.close();
+    throw error;
+  }
+  const db = new Kysely<FoyerDatabase>({ dialect: new SqliteDialect({ database: wrap(database) }) });
+  return createSqlAdapter({ db, dialect: sqliteDialect }, () => db.destroy());
+}
