@@ -44,6 +44,12 @@ describe("package exports", () => {
         "foyer-auth/jwt": await import("foyer-auth/jwt"),
         "foyer-auth/node": await import("foyer-auth/node"),
         "foyer-auth/providers/credentials": await import("foyer-auth/providers/credentials"),
+        "foyer-auth/client": await import("foyer-auth/client"),
+        "foyer-auth/elements": await import("foyer-auth/elements"),
+        "foyer-auth/elements/auth-signin": await import("foyer-auth/elements/auth-signin"),
+        "foyer-auth/adapters/memory": await import("foyer-auth/adapters/memory"),
+        "foyer-auth/adapters/sqlite": await import("foyer-auth/adapters/sqlite"),
+        "foyer-auth/adapters/postgres": await import("foyer-auth/adapters/postgres"),
       };
       const kinds = {};
       for (const [entry, module] of Object.entries(entries)) {
@@ -62,6 +68,12 @@ describe("package exports", () => {
     functions("foyer-auth/jwt", ["encode", "decode", "getToken"]);
     functions("foyer-auth/node", ["toWebRequest", "sendWebResponse", "createAuthHandler", "PayloadTooLargeError"]);
     functions("foyer-auth/providers/credentials", ["default"]);
+    functions("foyer-auth", ["readAccountTokens"]);
+    functions("foyer-auth/client", ["createAuthClient", "getCsrfToken", "getProviders", "getSession", "signIn", "signOut", "updateSession", "onSessionChange"]);
+    // Elements import in plain Node (SSR-safe) and export their classes.
+    functions("foyer-auth/elements", ["AuthSignin", "AuthProviderButton", "AuthSignout", "AuthSession", "AuthUser"]);
+    functions("foyer-auth/elements/auth-signin", ["AuthSignin", "define"]);
+    for (const adapter of ["memory", "sqlite", "postgres"]) functions(`foyer-auth/adapters/${adapter}`, ["default"]);
   });
 
   it("signs in with credentials and reads the session through the built Auth()", async () => {

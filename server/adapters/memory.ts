@@ -24,7 +24,12 @@ function defined<T extends object>(value: T): Partial<T> {
 
 const key = (...parts: string[]) => JSON.stringify(parts);
 
-export default function MemoryAdapter(): Adapter {
+export interface MemoryAdapterOptions {
+  /** `"encrypted"` (default): OAuth tokens stored sealed with the secret list; `"raw"` to keep them readable. */
+  providerTokens?: "encrypted" | "raw";
+}
+
+export default function MemoryAdapter(options: MemoryAdapterOptions = {}): Adapter {
   const users = new Map<string, AdapterUser>();
   const accounts = new Map<string, AdapterAccount>(); // by [provider, providerAccountId]
   const sessions = new Map<string, AdapterSession>(); // by sessionToken
@@ -77,6 +82,8 @@ export default function MemoryAdapter(): Adapter {
   }
 
   return {
+    providerTokens: options.providerTokens ?? "encrypted",
+
     // --- users -------------------------------------------------------------------------------
 
     createUser(user) {

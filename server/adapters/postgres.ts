@@ -18,7 +18,10 @@ import { postgresDialect } from "./sql/dialect.js";
 import { createSqlAdapter, type SqlAdapter } from "./sql/adapter.js";
 import type { FoyerDatabase } from "./sql/schema.js";
 
-export type PostgresAdapterOptions =
+export type PostgresAdapterOptions = {
+  /** `"encrypted"` (default): OAuth tokens stored sealed with the secret list; `"raw"` for apps that read them directly. */
+  providerTokens?: "encrypted" | "raw";
+} & (
   | {
       /** `postgres://user:password@host:port/database`; the adapter creates and owns a pool. */
       connectionString: string;
@@ -28,7 +31,8 @@ export type PostgresAdapterOptions =
   | {
       /** Your pool; the adapter borrows it and `close()` does not end it. */
       pool: pg.Pool;
-    };
+    }
+);
 
 export type { SqlAdapter, ClosableAdapter };
 
@@ -46,5 +50,8 @@ export default function PostgresAdapter(options: PostgresAdapterOptions): SqlAda
     pool = own;
   }
   const db = new Kysely<FoyerDatabase>({ dialect: new PostgresDialect({ pool }) });
-  return createSqlAdapter({ db, dialect: postgresDialect }, () => db.destroy());
+  const adapter = createSqlAdapter({ db, dialect: postgresDialect }, () => db.destroy());
+  // Provider tokens are sealed by the core before they reach the database (see docs/adapters.md).
+  adapter.providerTokens = options.providerTokens ?? "encrypted";
+  return adapter;
 }

@@ -21,6 +21,8 @@ export interface SQLiteAdapterOptions {
   url: string;
   /** How long a writer waits for another connection's lock, in ms. Default 5000. */
   busyTimeout?: number;
+  /** `"encrypted"` (default): OAuth tokens stored sealed with the secret list; `"raw"` for apps that read them directly. */
+  providerTokens?: "encrypted" | "raw";
 }
 
 export type { SqlAdapter, ClosableAdapter };
@@ -72,5 +74,8 @@ export default function SQLiteAdapter(options: SQLiteAdapterOptions): SqlAdapter
     throw error;
   }
   const db = new Kysely<FoyerDatabase>({ dialect: new SqliteDialect({ database: wrap(database) }) });
-  return createSqlAdapter({ db, dialect: sqliteDialect }, () => db.destroy());
+  const adapter = createSqlAdapter({ db, dialect: sqliteDialect }, () => db.destroy());
+  // Provider tokens are sealed by the core before they reach the database (see docs/adapters.md).
+  adapter.providerTokens = options.providerTokens ?? "encrypted";
+  return adapter;
 }

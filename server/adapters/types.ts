@@ -64,13 +64,14 @@ export interface AuthjsAdapter {
   getUserByEmail?(email: string): Awaitable<AdapterUser | null>;
   getUserByAccount?(providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">): Awaitable<AdapterUser | null>;
   updateUser?(user: Partial<AdapterUser> & Pick<AdapterUser, "id">): Awaitable<AdapterUser>;
-  deleteUser?(userId: string): Promise<void> | Awaitable<AdapterUser | null | undefined>;
-  linkAccount?(account: AdapterAccount): Promise<void> | Awaitable<AdapterAccount | null | undefined>;
-  unlinkAccount?(providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">): Promise<void> | Awaitable<AdapterAccount | undefined>;
+  deleteUser?(userId: string): Awaitable<AdapterUser | null | undefined | void>;
+  linkAccount?(account: AdapterAccount): Awaitable<AdapterAccount | null | undefined | void>;
+  unlinkAccount?(providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">): Awaitable<AdapterAccount | undefined | void>;
   createSession?(session: AdapterSession): Awaitable<AdapterSession>;
   getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>;
+  /** Updates `expires` and the metadata the core sends (`lastSeenAt`); `createdAt` never changes. */
   updateSession?(session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">): Awaitable<AdapterSession | null | undefined>;
-  deleteSession?(sessionToken: string): Promise<void> | Awaitable<AdapterSession | null | undefined>;
+  deleteSession?(sessionToken: string): Awaitable<AdapterSession | null | undefined | void>;
   createVerificationToken?(verificationToken: VerificationToken): Awaitable<VerificationToken | null | undefined>;
   useVerificationToken?(params: { identifier: string; token: string }): Awaitable<VerificationToken | null>;
   getAccount?(providerAccountId: string, provider: string): Awaitable<AdapterAccount | null>;
@@ -89,17 +90,28 @@ export interface FoyerAdapterCapabilities {
    */
   providerTokens?: "encrypted" | "raw";
   /**
-   * The user's sessions, newest first. Its presence also says the adapter stores session metadata
+   * The user's unexpired sessions, newest first. Its presence also says the adapter stores session metadata
    * (`createdAt`, `lastSeenAt`, `userAgent`, `ip`), so the core passes those fields.
    */
   listSessions?(userId: string): Awaitable<AdapterSession[]>;
   /** Deletes every session of the user except those listed; returns how many were deleted. */
   deleteSessions?(userId: string, options?: { except?: string[] }): Awaitable<number>;
   listAccounts?(userId: string): Awaitable<AdapterAccount[]>;
+  /** Deletes a passkey and the `webauthn` account it signs in. */
   deleteAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null | undefined>;
   updateAuthenticator?(credentialID: string, data: { name?: string | null; lastUsedAt?: Date | null }): Awaitable<AdapterAuthenticator | null>;
   /** Deletes expired sessions and verification tokens; returns how many rows went. */
   pruneExpired?(): Awaitable<number>;
+  /**
+   * Creates a user and links the account they signed in with (and optionally a session), all or
+   * nothing. When present, the core uses it for first sign-ins, so a crash never leaves a user
+   * without their account.
+   */
+  createUserWithAccount?(input: {
+    user: Omit<AdapterUser, "id"> & { id?: string };
+    account: Omit<AdapterAccount, "userId">;
+    session?: Omit<AdapterSession, "userId">;
+  }): Awaitable<{ user: AdapterUser; account: AdapterAccount; session?: AdapterSession }>;
 }
 
 export interface Adapter extends AuthjsAdapter, FoyerAdapterCapabilities {}
@@ -107,4 +119,6 @@ export interface Adapter extends AuthjsAdapter, FoyerAdapterCapabilities {}
 /** An adapter holding a connection to release. */
 export interface ClosableAdapter extends Adapter {
   close(): Promise<void>;
+  /** Applies pending schema migrations (they also run by themselves before the first query). */
+  migrate?(): Promise<void>;
 }

@@ -15,13 +15,11 @@ export async function hashSessionToken(token: string): Promise<string> {
 
 /** A copy of `adapter` whose methods log and wrap errors. Methods the adapter lacks stay absent. */
 export function wrapAdapter(adapter: Adapter, logger: LoggerInstance): Adapter {
-  const wrapped: Record<string, unknown> = {};
-  for (const key of Object.keys(adapter) as (keyof Adapter)[]) {
+  // Known names rather than Object.keys: a class-based adapter keeps its methods on the prototype.
+  const wrapped: Record<string, unknown> = { providerTokens: adapter.providerTokens };
+  for (const key of ADAPTER_METHODS) {
     const method = adapter[key] as unknown;
-    if (typeof method !== "function") {
-      wrapped[key] = method;
-      continue;
-    }
+    if (typeof method !== "function") continue;
     wrapped[key] = async (...args: unknown[]) => {
       logger.debug(`adapter_${key}`, { args });
       try {
@@ -33,6 +31,14 @@ export function wrapAdapter(adapter: Adapter, logger: LoggerInstance): Adapter {
   }
   return wrapped as Adapter;
 }
+
+/** Every method the core may call: Auth.js's, then Foyer's capabilities. */
+export const ADAPTER_METHODS = [
+  "createUser", "getUser", "getUserByEmail", "getUserByAccount", "updateUser", "deleteUser", "linkAccount", "unlinkAccount",
+  "createSession", "getSessionAndUser", "updateSession", "deleteSession", "createVerificationToken", "useVerificationToken",
+  "getAccount", "getAuthenticator", "createAuthenticator", "listAuthenticatorsByUserId", "updateAuthenticatorCounter",
+  "listSessions", "deleteSessions", "listAccounts", "deleteAuthenticator", "updateAuthenticator", "pruneExpired", "createUserWithAccount",
+] as const satisfies readonly (keyof Adapter)[];
 
 /** Auth.js's required methods per feature (wire §16.1), plus what Foyer's extra features use. */
 export const REQUIRED_METHODS = {

@@ -359,3 +359,38 @@ describe("session management routes ({basePath}/account/sessions)", () => {
     expect((await read(config, laptop.jar)).body).toBeNull();
   });
 });
+
+describe("adapters of every shape", () => {
+  it("a class-based adapter (methods on the prototype) works", async () => {
+    const memory = MemoryAdapter();
+    class ClassAdapter {
+      createUser = undefined;
+    }
+    const names = ["createUser", "getUser", "getUserByEmail", "getUserByAccount", "updateUser", "linkAccount", "createSession", "getSessionAndUser", "updateSession", "deleteSession"] as const;
+    for (const name of names) {
+      (ClassAdapter.prototype as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
+        return (memory[name] as (...a: unknown[]) => unknown)(...args);
+      };
+    }
+    const instance = new ClassAdapter();
+    delete (instance as { createUser?: unknown }).createUser;
+    const config = testConfig({ adapter: instance as unknown as Adapter });
+    const { jar } = await signIn(config);
+    expect((await read(config, jar)).body.user.email).toBe(DEMO_USER.email);
+  });
+
+  it("credentials sign-up through the SQLite adapter writes user and account in one transaction", async () => {
+    const { default: SQLiteAdapter } = await import("../adapters/sqlite.js");
+    const adapter = SQLiteAdapter({ url: ":memory:" });
+    try {
+      const spy = vi.spyOn(adapter, "createUserWithAccount");
+      const config = testConfig({ adapter });
+      const { jar } = await signIn(config);
+      expect(spy).toHaveBeenCalledOnce();
+      expect(await adapter.getUserByAccount({ provider: "credentials", providerAccountId: DEMO_USER.id! })).toMatchObject({ id: DEMO_USER.id });
+      expect((await read(config, jar)).body.user.email).toBe(DEMO_USER.email);
+    } finally {
+      await adapter.close();
+    }
+  });
+});

@@ -73,7 +73,16 @@ export async function loginOrRegister(ctx: RequestContext, input: LinkInput): Pr
     return { user: byEmail, isNewUser: false };
   }
 
-  const created = await adapter.createUser!({ ...input.user, email: email ?? "", emailVerified: null });
+  const newUser = { ...input.user, email: email ?? "", emailVerified: null };
+  if (adapter.createUserWithAccount) {
+    // One transaction: a crash never leaves a user without the account they signed up with.
+    const row = adapter.providerTokens === "encrypted" ? await sealProviderTokens(account, ctx.config.secret) : account;
+    const { user: created } = await adapter.createUserWithAccount({ user: newUser, account: row as Omit<AdapterAccount, "userId"> });
+    await ctx.config.events.createUser({ user: created });
+    await ctx.config.events.linkAccount({ user: created, account: { ...account, userId: created.id }, profile });
+    return { user: created, isNewUser: true };
+  }
+  const created = await adapter.createUser!(newUser);
   await ctx.config.events.createUser({ user: created });
   await link(created);
   return { user: created, isNewUser: true };

@@ -61,9 +61,13 @@ async function findOrCreateUser(ctx: RequestContext, rawUser: User, user: User, 
   const key = { provider: account.provider, providerAccountId: account.providerAccountId };
   const existing = await adapter.getUserByAccount!(key);
   if (existing) return { stored: existing, isNewUser: false };
+  const newUser = { ...pickProfile(user), id: user.id!, email: user.email ?? "", emailVerified: null };
+  const linked = { ...account, type: "credentials" as const };
   let stored: AdapterUser;
   try {
-    stored = await adapter.createUser!({ ...pickProfile(user), id: user.id!, email: user.email ?? "", emailVerified: null });
+    // One transaction where the adapter offers it: no user without their account after a crash.
+    if (adapter.createUserWithAccount) stored = (await adapter.createUserWithAccount({ user: newUser, account: linked })).user;
+    else stored = await adapter.createUser!(newUser);
   } catch (error) {
     const winner = (await adapter.getUserByAccount!(key)) ?? (await adapter.getUser?.(user.id!));
     if (!winner) throw error;
@@ -71,13 +75,14 @@ async function findOrCreateUser(ctx: RequestContext, rawUser: User, user: User, 
     return { stored: winner, isNewUser: false };
   }
   await ctx.config.events.createUser({ user: stored });
-  const linked = { ...account, userId: stored.id, type: "credentials" as const };
-  try {
-    await adapter.linkAccount!(linked);
-  } catch (error) {
-    if (!(await adapter.getUserByAccount!(key))) throw error;
+  if (!adapter.createUserWithAccount) {
+    try {
+      await adapter.linkAccount!({ ...linked, userId: stored.id });
+    } catch (error) {
+      if (!(await adapter.getUserByAccount!(key))) throw error;
+    }
   }
-  await ctx.config.events.linkAccount({ user: stored, account: linked, profile: rawUser });
+  await ctx.config.events.linkAccount({ user: stored, account: { ...linked, userId: stored.id }, profile: rawUser });
   return { stored, isNewUser: true };
 }
 
