@@ -9,6 +9,8 @@ import { join, relative } from "node:path";
 import type { Adapter } from "../server/adapters/types.js";
 import type { AuthConfig, User } from "../server/index.js";
 import Credentials from "../server/providers/credentials.js";
+import type { EmailConfig } from "../server/providers/email.js";
+import { OIDC, type OAuthConfig } from "../server/providers/oauth.js";
 
 /** Where Foyer is mounted (the default `basePath`). */
 export const AUTH_BASE = "/auth";
@@ -65,11 +67,30 @@ export async function resolveSecret(dataDir: string, env: NodeJS.ProcessEnv = pr
 }
 
 /**
- * The demo's Foyer config. `secret` is left to the environment when `undefined`. With an adapter
+ * An OpenID Connect provider "Test IdP" (id `test-idp`), added when `FOYER_DEMO_OIDC_ISSUER` is set —
+ * e.g. to e2e/fixtures/idp.ts, which the browser tests run on http://127.0.0.1:3001. The client is
+ * `FOYER_DEMO_OIDC_CLIENT_ID` / `FOYER_DEMO_OIDC_CLIENT_SECRET` (default `test-client` / `test-secret`);
+ * its redirect URI is `<demo origin>/auth/callback/test-idp`.
+ */
+export function demoOidcProvider(env: NodeJS.ProcessEnv = process.env): OAuthConfig | undefined {
+  const issuer = env.FOYER_DEMO_OIDC_ISSUER;
+  if (!issuer) return undefined;
+  return OIDC({
+    id: "test-idp",
+    name: "Test IdP",
+    issuer,
+    clientId: env.FOYER_DEMO_OIDC_CLIENT_ID || "test-client",
+    clientSecret: env.FOYER_DEMO_OIDC_CLIENT_SECRET || "test-secret",
+  });
+}
+
+/**
+ * The demo's Foyer config. `secret` is left to the environment when `undefined`; `email` is the
+ * e-mail provider, if any (see demo/mailbox.ts). With an adapter
  * the session strategy defaults to `database`: the cookie holds a random token and the adapter keeps
  * the session (only the token's hash), with its metadata (created, last seen, user agent, address).
  */
-export function createDemoConfig(secret: string | undefined, adapter: Adapter): AuthConfig {
+export function createDemoConfig(secret: string | undefined, adapter: Adapter, email?: EmailConfig): AuthConfig {
   return {
     ...(secret ? { secret } : {}),
     basePath: AUTH_BASE,
@@ -84,6 +105,10 @@ export function createDemoConfig(secret: string | undefined, adapter: Adapter): 
         },
         authorize: authorizeDemoUser,
       }),
+      // Sign-in links by e-mail (demo/mailbox.ts): SMTP, or the development mailbox.
+      ...(email ? [email] : []),
+      // An OpenID Provider to try OAuth sign-in with, when FOYER_DEMO_OIDC_ISSUER is set (see demoOidcProvider).
+      ...[demoOidcProvider()].filter((provider) => provider !== undefined),
     ],
   };
 }

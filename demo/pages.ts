@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import type { SessionInfo } from "../server/account/sessions.js";
 import type { Session } from "../server/index.js";
 import { AUTH_BASE, DATABASE_FILE, DEMO_PASSWORD, DEMO_USER, SIGNIN_PATH, SIGNOUT_PATH } from "./config.js";
+import { MAILBOX_PATH, type MailboxMessage } from "./mailbox.js";
 
 /** HTML that is safe to insert as is (built by `html`). */
 export class SafeHtml {
@@ -109,7 +110,7 @@ function sessionDetails(session: Session): SafeHtml {
 }
 
 /** The home page: who is signed in, if anyone. */
-export function homePage({ session }: { session: Session | null }): string {
+export function homePage({ session, mailbox = false }: { session: Session | null; mailbox?: boolean }): string {
   if (!session?.user) {
     return layout(
       "Home",
@@ -117,7 +118,8 @@ export function homePage({ session }: { session: Session | null }): string {
 <p>You are not signed in.</p>
 <p><a href="${SIGNIN_PATH}?${HOME_CALLBACK}">Sign in</a> or try the <a href="/protected">protected page</a>.</p>
 ${embeddedLink()}
-<p class="hint">Demo user: <code>${DEMO_USER.email}</code>, password <code>${DEMO_PASSWORD}</code>.</p>`,
+<p class="hint">Demo user: <code>${DEMO_USER.email}</code>, password <code>${DEMO_PASSWORD}</code>.</p>
+${mailbox ? html`<p class="hint">Or sign in with a link by e-mail, to any address: in development the link lands in the <a href="${MAILBOX_PATH}">mailbox</a> (and the console).</p>` : ""}`,
     );
   }
   return layout(
@@ -285,4 +287,32 @@ export function messagePage(title: string, message: string): string {
   return layout(title, html`<h1>${title}</h1>
 <p>${message}</p>
 <p><a href="/">Back home</a></p>`);
+}
+
+/**
+ * `/mailbox` (development only): the sign-in e-mails the demo kept instead of sending them, newest
+ * first, each with its link.
+ */
+export function mailboxPage({ messages }: { messages: readonly MailboxMessage[] }): string {
+  const body = messages.length
+    ? html`<ul class="sessions">
+${messages.map(
+  (message) => html`<li class="session">
+<p class="device"><strong>${message.subject}</strong></p>
+<dl>
+<dt>To</dt><dd>${message.to}</dd>
+<dt>Sent</dt><dd>${time(message.sentAt.toISOString())}</dd>
+<dt>Expires</dt><dd>${time(message.expires.toISOString())}</dd>
+</dl>
+<p><a href="${message.url}">Sign in as ${message.to}</a></p>
+</li>`,
+)}
+</ul>`
+    : html`<p>No e-mail yet. Ask for a link on the <a href="${SIGNIN_PATH}?${HOME_CALLBACK}">sign-in page</a>; it appears here.</p>`;
+  return layout(
+    "Mailbox",
+    html`<h1>Mailbox</h1>
+<p class="hint">Development only: no SMTP server is configured (<code>AUTH_NODEMAILER_SERVER</code>), so the demo keeps sign-in e-mails here, in memory, instead of sending them.</p>
+${body}`,
+  );
 }

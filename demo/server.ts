@@ -7,6 +7,9 @@
  *
  * Foyer answers everything under `/auth` through `createAuthHandler`; the app handles the rest and
  * reads the session with `getSession`. Users and sessions live in SQLite (`<data dir>/foyer.db`).
+ *
+ * Sign-in links by e-mail go through SMTP when `AUTH_NODEMAILER_SERVER` (or `EMAIL_SERVER`) is set;
+ * otherwise, in development, into a mailbox in memory that `/mailbox` lists (demo/mailbox.ts).
  */
 import { realpathSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
@@ -20,6 +23,7 @@ import { Auth, elementsScriptPath, getSession, type AuthConfig } from "../server
 import { createAuthHandler, toWebRequest } from "../server/integrations/node.js";
 import { negotiateLocale } from "../locales/index.js";
 import { ACCOUNT_SESSIONS_PATH, DATABASE_FILE, SIGNIN_PATH, createDemoConfig, resolveSecret } from "./config.js";
+import { MAILBOX_PATH, createDevMailbox, demoEmailProvider, type DevMailbox } from "./mailbox.js";
 import {
   CONTENT_SECURITY_POLICY,
   DEMO_LOGO_SVG,
@@ -27,6 +31,7 @@ import {
   accountPage,
   embeddedPage,
   homePage,
+  mailboxPage,
   messagePage,
   protectedPage,
   type SessionListing,
@@ -66,8 +71,10 @@ export async function startDemo({ port = 3000, host = "127.0.0.1", dataDir = def
   // resolveSecret creates the directory only when it writes a secret; the database needs it either way.
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const adapter = SQLiteAdapter({ url: join(dataDir, DATABASE_FILE) });
+  // E-mail links: SMTP when AUTH_NODEMAILER_SERVER / EMAIL_SERVER is set, else (development) a mailbox in memory.
+  const mailbox = createDevMailbox();
   try {
-    return await listen(createDemoConfig(secret, adapter), port, host, () => adapter.close());
+    return await listen(createDemoConfig(secret, adapter, demoEmailProvider(mailbox)), port, host, () => adapter.close(), mailbox);
   } catch (error) {
     await adapter.close();
     throw error;
@@ -75,11 +82,11 @@ export async function startDemo({ port = 3000, host = "127.0.0.1", dataDir = def
 }
 
 /** Serves `config` on `port`; `release` runs after the server has closed. */
-async function listen(config: AuthConfig, port: number, host: string, release: () => Promise<void>): Promise<Demo> {
+async function listen(config: AuthConfig, port: number, host: string, release: () => Promise<void>, mailbox?: DevMailbox): Promise<Demo> {
   const auth = createAuthHandler(config);
   const server = createServer((req, res) => {
     void auth(req, res, () => {
-      app(req, res, config).catch((error: unknown) => {
+      app(req, res, config, mailbox).catch((error: unknown) => {
         console.error(`[demo] ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
         if (res.headersSent) res.destroy();
         else sendHtml(res, 500, messagePage("Something went wrong", "The demo could not answer this request."));
@@ -109,7 +116,7 @@ async function listen(config: AuthConfig, port: number, host: string, release: (
 }
 
 /** The app's own pages (everything outside `/auth`). */
-async function app(req: IncomingMessage, res: ServerResponse, config: AuthConfig): Promise<void> {
+async function app(req: IncomingMessage, res: ServerResponse, config: AuthConfig, mailbox?: DevMailbox): Promise<void> {
   if (req.method !== "GET" && req.method !== "HEAD") {
     res.setHeader("Allow", "GET, HEAD");
     return sendHtml(res, 405, messagePage("Method not allowed", "This page only answers GET."));
@@ -120,7 +127,7 @@ async function app(req: IncomingMessage, res: ServerResponse, config: AuthConfig
   const toSignIn = () => redirect(res, `${SIGNIN_PATH}?callbackUrl=${encodeURIComponent(url.pathname)}`);
   switch (url.pathname) {
     case "/":
-      return sendHtml(res, 200, homePage({ session: await getSession(request, config) }));
+      return sendHtml(res, 200, homePage({ session: await getSession(request, config), mailbox: Boolean(mailbox) }));
     case "/protected": {
       const session = await getSession(request, config);
       if (!session?.user) return toSignIn();
@@ -138,6 +145,10 @@ async function app(req: IncomingMessage, res: ServerResponse, config: AuthConfig
       const locale = negotiateLocale({ acceptLanguage: request.headers.get("accept-language") });
       return sendHtml(res, 200, embeddedPage({ scriptPath: elementsScriptPath(), locale }), EMBEDDED_CONTENT_SECURITY_POLICY);
     }
+    case MAILBOX_PATH:
+      // Development only: without the mailbox (SMTP configured, or production) there is no such page.
+      if (!mailbox) return sendHtml(res, 404, messagePage("Not found", "There is no page here."));
+      return sendHtml(res, 200, mailboxPage({ messages: mailbox.messages }));
     case "/demo-logo.svg":
       res.writeHead(200, {
         "Content-Type": "image/svg+xml",

@@ -33,10 +33,13 @@ export class EmbeddedPage {
   ) {
     this.session = page.locator("auth-session");
     this.signin = this.session.locator("auth-signin");
+    const submitName = message(locale, "signin.withProvider", "Credentials");
+    this.submit = this.signin.getByRole("button", { name: submitName });
     // The field labels are the demo's own (its credentials config), so they do not change with the locale.
-    this.email = this.signin.getByLabel("Email", { exact: true });
-    this.password = this.signin.getByLabel("Password", { exact: true });
-    this.submit = this.signin.getByRole("button", { name: message(locale, "signin.withProvider", "Credentials") });
+    // Scoped to the credentials form: the e-mail link form beside it has an "Email" field too.
+    const form = this.signin.locator("form").filter({ has: page.getByRole("button", { name: submitName }) });
+    this.email = form.getByLabel("Email", { exact: true });
+    this.password = form.getByLabel("Password", { exact: true });
     this.alert = this.signin.getByRole("alert");
     this.user = this.session.locator("auth-user");
     this.signout = this.session.locator("auth-signout");

@@ -80,10 +80,12 @@ export class SignInPage {
     readonly page: Page,
     readonly locale: SupportedLocale = "en",
   ) {
-    // The field labels are the demo's own (its credentials config), so they do not change with the locale.
-    this.email = page.getByLabel("Email", { exact: true });
-    this.password = page.getByLabel("Password", { exact: true });
     this.submit = page.getByRole("button", { name: message(locale, "signin.withProvider", "Credentials") });
+    // The field labels are the demo's own (its credentials config), so they do not change with the locale.
+    // Scoped to the credentials form: the e-mail link form beside it has an "Email" field too.
+    const form = page.locator("form").filter({ has: this.submit });
+    this.email = form.getByLabel("Email", { exact: true });
+    this.password = form.getByLabel("Password", { exact: true });
     this.alert = page.getByRole("alert");
     this.heading = page.getByRole("heading", { level: 1, name: message(locale, "signin.heading") });
   }

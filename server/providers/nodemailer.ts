@@ -1,0 +1,66 @@
+/**
+ * `foyer-auth/providers/nodemailer`: magic links over SMTP with Nodemailer. Shaped like Auth.js's
+ * provider, so configs port by changing the import path.
+ *
+ * ```ts
+ * import Nodemailer from "foyer-auth/providers/nodemailer";
+ * Nodemailer({ server: process.env.EMAIL_SERVER, from: "Acme <no-reply@acme.com>" });
+ * ```
+ *
+ * `server` is an SMTP URL (`smtps://user:pass@smtp.example.com:465`) or Nodemailer transport options;
+ * without it, env `AUTH_NODEMAILER_SERVER`, then `EMAIL_SERVER`. The message (Foyer's, localised) goes
+ * to exactly the canonical address and nobody else; a recipient the server rejects, or leaves pending,
+ * fails the sign-in, as in Auth.js.
+ */
+import { createTransport, type SendMailOptions, type SMTPTransportOptions, type TransportConfig } from "nodemailer";
+import type { EmailConfig, SendVerificationRequestParams } from "./email.js";
+import { assertOneAddress, emailProvider, environment, fromOf, setting, type EmailUserConfig } from "./email-http.js";
+
+/** An SMTP URL, or anything `nodemailer.createTransport()` accepts. */
+export type NodemailerServer = string | SMTPTransportOptions | TransportConfig;
+
+export type NodemailerUserConfig = EmailUserConfig & {
+  /** The SMTP server: a URL or Nodemailer transport options. Default: env `AUTH_NODEMAILER_SERVER`, then `EMAIL_SERVER`. */
+  server?: NodemailerServer;
+};
+
+export interface NodemailerConfig extends EmailConfig {
+  server?: NodemailerServer;
+}
+
+/** The environment variables read, in order, when `server` is not set. */
+export const SERVER_VARIABLES = ["AUTH_NODEMAILER_SERVER", "EMAIL_SERVER"] as const;
+
+export default function Nodemailer(config: NodemailerUserConfig = {}): NodemailerConfig {
+  return nodemailerProvider({ id: "nodemailer", name: "Email" }, config);
+}
+
+/** The Nodemailer provider under an id and name (the `email` alias uses this too). */
+export function nodemailerProvider(defaults: { id: string; name: string }, config: NodemailerUserConfig): NodemailerConfig {
+  const options = config as Record<string, unknown>;
+  return emailProvider(defaults, options, (params) => sendWithNodemailer(params, options)) as NodemailerConfig;
+}
+
+async function sendWithNodemailer(params: SendVerificationRequestParams, options: Record<string, unknown>): Promise<void> {
+  const name = "Nodemailer";
+  assertOneAddress(name, params.identifier);
+  const env = environment();
+  const server = setting<NodemailerServer>(params, options, "server") ?? SERVER_VARIABLES.map((variable) => env[variable]).find(Boolean);
+  if (!server) throw new Error(`${name} error: no SMTP server. Set the provider's \`server\` option, AUTH_NODEMAILER_SERVER or EMAIL_SERVER.`);
+  const transport = createTransport(server as SMTPTransportOptions);
+  try {
+    const message: SendMailOptions = {
+      from: fromOf(params, options),
+      // An address object is taken as it is: nothing in it is parsed as a list of recipients.
+      to: { name: "", address: params.identifier },
+      subject: params.message.subject,
+      text: params.message.text,
+      html: params.message.html,
+    };
+    const info = (await transport.sendMail(message)) as { rejected?: unknown[]; pending?: unknown[] };
+    const failed = [...(info.rejected ?? []), ...(info.pending ?? [])].filter(Boolean);
+    if (failed.length) throw new Error(`${name} error: the SMTP server did not accept the recipient (${failed.length === 1 ? "rejected or pending" : `${failed.length} rejected or pending`})`);
+  } finally {
+    transport.close();
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * `foyer-auth/providers/workos`: enterprise SSO through WorkOS (OAuth 2 over WorkOS's SSO API).
+ * WorkOS's documented flow: `GET api.workos.com/sso/authorize` with one connection selector
+ * (`connection`, `organization` or `provider`), then `POST api.workos.com/sso/token` with the client
+ * id and the API key as `client_secret` in the form body; the token answer carries the user's
+ * `profile` itself, so no userinfo request is made. WorkOS documents `state`, not PKCE, for SSO.
+ *
+ * ```ts
+ * import WorkOS from "foyer-auth/providers/workos";
+ * WorkOS({ authorization: { params: { organization: "org_01H…" } } }); // AUTH_WORKOS_ID, AUTH_WORKOS_SECRET (the API key)
+ * // or per sign-in: signIn("workos", {}, { connection: "conn_01H…" }) → POST /signin/workos?connection=conn_01H…
+ * ```
+ *
+ * `issuer` (AUTH_WORKOS_ISSUER) sets the API's base URL, default `https://api.workos.com/`.
+ */
+import type { Profile } from "../types.js";
+import type { OAuthConfig } from "./oauth.js";
+
+/** A WorkOS SSO Profile. */
+export interface WorkOSProfile {
+  object: "profile";
+  id: string;
+  organization_id: string | null;
+  connection_id: string;
+  connection_type: string;
+  idp_id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  role?: { slug: string };
+  groups?: string[];
+  custom_attributes?: Record<string, unknown>;
+  raw_attributes?: Record<string, unknown> & { picture?: string };
+  [key: string]: unknown;
+}
+
+export default function WorkOS(options: Partial<OAuthConfig<WorkOSProfile>> = {}): OAuthConfig<WorkOSProfile> {
+  const base = String(options.issuer ?? "https://api.workos.com/").replace(/\/?$/, "/");
+  return {
+    id: "workos",
+    name: "WorkOS",
+    type: "oauth",
+    issuer: base,
+    authorization: { url: `${base}sso/authorize` },
+    token: { url: `${base}sso/token` },
+    userinfo: {
+      // The profile arrives with the token.
+      request({ tokens }) {
+        const profile = tokens.profile;
+        if (!profile || typeof profile !== "object") throw new Error("WorkOS: the token answer has no profile");
+        return profile as Profile;
+      },
+    },
+    client: { token_endpoint_auth_method: "client_secret_post" },
+    checks: ["state"],
+    profile(profile) {
+      const name = [profile.first_name, profile.last_name].filter(Boolean).join(" ");
+      const picture = profile.raw_attributes?.picture;
+      return { id: profile.id, name: name || null, email: profile.email ?? null, image: typeof picture === "string" ? picture : null };
+    },
+    style: { brandColor: "#6363F1" },
+    options,
+  };
+}
