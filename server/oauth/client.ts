@@ -71,19 +71,71 @@ async function serverMetadata(provider: OAuthConfig, fetcher: typeof fetch): Pro
   return metadata;
 }
 
-/** The client configuration for one provider. */
+/**
+ * Configurations by what makes them: issuer (or endpoints) and client settings. Configs built per
+ * request, and several providers of one issuer with the same client, share one discovery.
+ */
+const configurations = new Map<string, { at: number; configuration: client.Configuration }>();
+const MAX_CONFIGURATIONS = 256;
+
+function configurationKey(provider: OAuthConfig): string {
+  return JSON.stringify([
+    provider.wellKnown ?? provider.issuer,
+    endpointUrl(provider.authorization),
+    endpointUrl(provider.token),
+    endpointUrl(provider.userinfo),
+    provider.clientId,
+    provider.clientSecret,
+    provider.client,
+    provider.customFetch ? provider.id : undefined,
+  ]);
+}
+
+/**
+ * The client configuration for one provider. A discovered configuration is used as openid-client
+ * made it (it knows issuer quirks such as Entra ID's per-tenant issuers) and cached per provider for
+ * an hour; explicit endpoints build one without discovery.
+ */
 export async function clientConfiguration(internal: InternalProvider): Promise<client.Configuration> {
   const provider = internal as unknown as OAuthConfig;
+  // A private key or custom fetch cannot be keyed by value: those providers get a fresh configuration.
+  const key = provider.clientPrivateKey ? undefined : configurationKey(provider);
+  const cached = key ? configurations.get(key) : undefined;
+  if (cached && Date.now() - cached.at < DISCOVERY_TTL) return cached.configuration;
   const fetcher = normalizingFetch(provider.customFetch ?? fetch);
-  const metadata = await serverMetadata(provider, fetcher);
-  const configuration = new client.Configuration(metadata, provider.clientId ?? "", { ...(provider.client ?? {}), client_secret: provider.clientSecret }, clientAuth(provider));
+  const configuration = usesDiscovery(provider) && !endpointUrl(provider.token) && !endpointUrl(provider.userinfo)
+    ? await discover(provider, fetcher)
+    : new client.Configuration(await serverMetadata(provider, fetcher), provider.clientId ?? "", clientMetadata(provider), clientAuth(provider));
   configuration[client.customFetch] = fetcher as unknown as client.CustomFetch;
+  const metadata = configuration.serverMetadata();
   const urls = [metadata.issuer, metadata.authorization_endpoint, metadata.token_endpoint, metadata.userinfo_endpoint].filter((u): u is string => !!u);
   if (urls.some((url) => url.startsWith("http:")) && urls.filter((url) => url.startsWith("http:")).every(isLoopback)) client.allowInsecureRequests(configuration);
+  if (key) {
+    if (configurations.size >= MAX_CONFIGURATIONS) configurations.delete(configurations.keys().next().value as string);
+    configurations.set(key, { at: Date.now(), configuration });
+  }
   return configuration;
+}
+
+function clientMetadata(provider: OAuthConfig): Partial<client.ClientMetadata> {
+  return { ...(provider.client ?? {}), client_secret: provider.clientSecret } as Partial<client.ClientMetadata>;
+}
+
+function usesDiscovery(provider: OAuthConfig): boolean {
+  const authorization = endpointUrl(provider.authorization);
+  return !authorization || new URL(authorization).hostname.endsWith("authjs.dev");
+}
+
+async function discover(provider: OAuthConfig, fetcher: typeof fetch): Promise<client.Configuration> {
+  const issuer = provider.issuer ?? provider.wellKnown;
+  if (!issuer) throw new InvalidEndpoints(`Provider "${provider.id}" has neither an issuer nor an authorization endpoint.`);
+  const options = { [client.customFetch]: fetcher } as unknown as client.DiscoveryRequestOptions;
+  if (isLoopback(issuer)) options.execute = [client.allowInsecureRequests];
+  return client.discovery(new URL(provider.wellKnown ?? issuer), provider.clientId ?? "", clientMetadata(provider), clientAuth(provider), options);
 }
 
 /** For tests: forget cached discovery documents. */
 export function clearDiscoveryCache(): void {
   discovered.clear();
+  configurations.clear();
 }

@@ -820,7 +820,12 @@ describe("provider specifics", () => {
 
     it("uses TikTok's production endpoints and style by default", () => {
       const provider = TikTok({ clientId: "ck" });
-      expect(provider.authorization).toEqual({ url: "https://www.tiktok.com/v2/auth/authorize", params: { client_key: "ck", scope: "user.info.basic" } });
+      const authorization = provider.authorization as { url: string; params: { client_key: (p: typeof provider) => string; scope: string } };
+      expect(authorization.url).toBe("https://www.tiktok.com/v2/auth/authorize");
+      expect(authorization.params.scope).toBe("user.info.basic");
+      // client_key is the final client id (a function of the provider, so AUTH_TIKTOK_ID can fill it)
+      expect(authorization.params.client_key(provider)).toBe("ck");
+      expect(authorization.params.client_key({ ...provider, clientId: "from-env" })).toBe("from-env");
       expect(provider.token).toEqual({ url: "https://open.tiktokapis.com/v2/oauth/token/" });
       expect(provider.userinfo).toMatchObject({ url: "https://open.tiktokapis.com/v2/user/info/", params: { fields: "open_id,avatar_url,display_name" } });
       expect(provider.client).toEqual({ token_endpoint_auth_method: "client_secret_post" });

@@ -5,7 +5,7 @@
  */
 import type { Account, Awaitable, Profile, User } from "../types.js";
 
-/** An endpoint as a URL, or a URL with extra parameters. */
+/** An endpoint as a URL, or a URL with extra parameters (a parameter may be a function of the final provider). */
 export type EndpointConfig = string | { url?: string; params?: Record<string, unknown> };
 
 export interface UserinfoEndpointConfig {
@@ -70,3 +70,5 @@ export function OAuth<P extends Profile = Profile>(options: Partial<OAuthConfig<
 export function OIDC<P extends Profile = Profile>(options: Partial<OAuthConfig<P>> & { id: string; issuer: string; name?: string }): OAuthConfig<P> {
   return { name: options.id, type: "oidc", ...options, options } as OAuthConfig<P>;
 }
+
+export default OAuth;

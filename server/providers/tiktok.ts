@@ -124,7 +124,8 @@ export default function TikTok(options: Partial<OAuthConfig<TikTokProfile>> = {}
     type: "oauth",
     authorization: {
       url: "https://www.tiktok.com/v2/auth/authorize",
-      params: { client_key: clientKey, scope: "user.info.basic" },
+      // The client key is the client id, known only once AUTH_TIKTOK_ID has filled the provider.
+      params: { client_key: (provider: OAuthConfig) => provider.clientId ?? clientKey, scope: "user.info.basic" },
     },
     token: { url: "https://open.tiktokapis.com/v2/oauth/token/" },
     userinfo: {

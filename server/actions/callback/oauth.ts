@@ -66,6 +66,17 @@ export async function oauthCallback(ctx: RequestContext): Promise<ResponseIntern
     throw new OAuthCallbackError(`Fetching the profile failed: ${(error as Error).message}`, error as Error);
   }
 
+  // Apple posts the user's name once, as JSON in the callback's `user` form field (form_post).
+  const postedUser = ctx.req.method === "POST" ? ctx.req.body?.user : undefined;
+  if (typeof postedUser === "string" && postedUser.length < 4096) {
+    try {
+      const parsed: unknown = JSON.parse(postedUser);
+      if (parsed && typeof parsed === "object") profile = { ...profile, user: parsed };
+    } catch {
+      // not JSON: ignore, as Auth.js does
+    }
+  }
+
   const set = tokenSet(tokens);
   let mapped: Awaited<ReturnType<typeof defaultProfile>>;
   try {

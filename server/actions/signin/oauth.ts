@@ -30,7 +30,9 @@ export async function oauthSignin(ctx: RequestContext): Promise<ResponseInternal
 
   const params: Record<string, string> = {};
   const authorization = typeof provider.authorization === "object" ? provider.authorization : undefined;
-  for (const [key, value] of Object.entries(authorization?.params ?? {})) {
+  for (const [key, raw] of Object.entries(authorization?.params ?? {})) {
+    // A function parameter sees the final provider (after AUTH_<ID>_* filled it), e.g. TikTok's client_key.
+    const value = typeof raw === "function" ? (raw as (p: OAuthConfig) => unknown)(provider) : raw;
     if (value !== undefined && value !== null) params[key] = typeof value === "object" ? JSON.stringify(value) : String(value);
   }
   if (provider.type === "oidc" && !params.scope) params.scope = "openid profile email";
