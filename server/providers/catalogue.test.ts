@@ -183,8 +183,8 @@ const SCENARIOS: Scenario[] = [
       body: withIdToken(issuers.apple, { sub: "001234.5c7e8f.0915", email: "k9x2@privaterelay.appleid.com", email_verified: true, is_private_email: true, nonce_supported: true }),
     },
     formPost: { user: JSON.stringify({ name: { firstName: "Ada", lastName: "Lovelace" }, email: "k9x2@privaterelay.appleid.com" }) },
-    // The name Apple posts once in the `user` field does not reach profile() (see docs/providers.md).
-    user: { email: "k9x2@privaterelay.appleid.com", image: null },
+    // The name Apple posts once, in the `user` form field, reaches profile().
+    user: { name: "Ada Lovelace", email: "k9x2@privaterelay.appleid.com", image: null },
     accountId: "001234.5c7e8f.0915",
   },
   {
