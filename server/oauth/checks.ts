@@ -16,7 +16,16 @@ interface CheckPayload {
   value: string;
   provider: string;
   issuer: string;
+  clientId: string;
+  redirectUri: string;
   [key: string]: unknown;
+}
+
+/** What a check is bound to (R-OAUTH-05, V10.2.2): the provider id, its issuer, client and redirect URI. */
+export interface CheckBinding {
+  issuer: string;
+  clientId: string;
+  redirectUri: string;
 }
 
 /** The cookie that stores a check, with `SameSite=None; Secure` for `response_mode=form_post` (state and nonce). */
@@ -27,9 +36,9 @@ function cookieOption(ctx: RequestContext, name: CheckName, formPost: boolean): 
 }
 
 /** Seals a check value into its cookie. */
-export async function checkCookie(ctx: RequestContext, name: CheckName, value: string, issuer: string, formPost: boolean): Promise<Cookie> {
+export async function checkCookie(ctx: RequestContext, name: CheckName, value: string, binding: CheckBinding, formPost: boolean): Promise<Cookie> {
   const option = cookieOption(ctx, name, formPost);
-  const payload: CheckPayload = { value, provider: ctx.provider!.id, issuer };
+  const payload: CheckPayload = { value, provider: ctx.provider!.id, ...binding };
   const sealed = await encode({ token: payload, secret: ctx.config.secret, salt: option.name, maxAge: CHECK_COOKIE_MAX_AGE });
   const expires = new Date(Date.now() + CHECK_COOKIE_MAX_AGE * 1000);
   // Auth.js: the nonce cookie carries Expires but no Max-Age (wire §3.3).
@@ -38,7 +47,7 @@ export async function checkCookie(ctx: RequestContext, name: CheckName, value: s
 }
 
 /** Reads a check from its cookie; throws OAuthCallbackError naming the check when it cannot be used. */
-export async function readCheck(ctx: RequestContext, name: CheckName, issuer: string): Promise<string> {
+export async function readCheck(ctx: RequestContext, name: CheckName, binding: CheckBinding): Promise<string> {
   const option = ctx.cookies[name];
   const sealed = ctx.req.cookies[option.name];
   if (!sealed) throw new OAuthCallbackError(`The ${name} check failed: its cookie is missing (expired, never set, or already used)`);
@@ -52,7 +61,9 @@ export async function readCheck(ctx: RequestContext, name: CheckName, issuer: st
   if (payload.provider !== ctx.provider!.id) {
     throw new OAuthCallbackError(`The ${name} check failed: the cookie was made for provider "${payload.provider}", not "${ctx.provider!.id}"`);
   }
-  if (payload.issuer !== issuer) throw new OAuthCallbackError(`The ${name} check failed: the cookie was made for another issuer`);
+  if (payload.issuer !== binding.issuer) throw new OAuthCallbackError(`The ${name} check failed: the cookie was made for another issuer`);
+  if (payload.clientId !== binding.clientId) throw new OAuthCallbackError(`The ${name} check failed: the cookie was made for another client_id`);
+  if (payload.redirectUri !== binding.redirectUri) throw new OAuthCallbackError(`The ${name} check failed: the cookie was made for another redirect_uri`);
   return payload.value;
 }
 

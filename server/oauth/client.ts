@@ -87,7 +87,6 @@ function configurationKey(provider: OAuthConfig): string {
     provider.clientId,
     provider.clientSecret,
     provider.client,
-    provider.customFetch ? provider.id : undefined,
   ]);
 }
 
@@ -99,7 +98,7 @@ function configurationKey(provider: OAuthConfig): string {
 export async function clientConfiguration(internal: InternalProvider): Promise<client.Configuration> {
   const provider = internal as unknown as OAuthConfig;
   // A private key or custom fetch cannot be keyed by value: those providers get a fresh configuration.
-  const key = provider.clientPrivateKey ? undefined : configurationKey(provider);
+  const key = provider.clientPrivateKey || provider.customFetch ? undefined : configurationKey(provider);
   const cached = key ? configurations.get(key) : undefined;
   if (cached && Date.now() - cached.at < DISCOVERY_TTL) return cached.configuration;
   const fetcher = normalizingFetch(provider.customFetch ?? fetch);

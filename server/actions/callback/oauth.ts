@@ -34,13 +34,14 @@ export async function oauthCallback(ctx: RequestContext): Promise<ResponseIntern
 
   const configuration = await clientConfiguration(ctx.provider!);
   const issuer = configuration.serverMetadata().issuer;
-  const checks = checksOf(provider);
-  const pkceCodeVerifier = checks.has("pkce") ? await readCheck(ctx, "pkceCodeVerifier", issuer) : undefined;
-  const stateSent = checks.has("state") || ctx.req.cookies[ctx.cookies.state.name] !== undefined;
-  const expectedState = stateSent ? await readCheck(ctx, "state", issuer) : client.skipStateCheck;
-  const expectedNonce = checks.has("nonce") ? await readCheck(ctx, "nonce", issuer) : undefined;
-
   const redirectUri = (provider.redirectProxyUrl ?? ctx.config.redirectProxyUrl) ? proxyRedirectUri(ctx, provider) : `${ctx.authUrl}/callback/${provider.id}`;
+  const binding = { issuer, clientId: provider.clientId ?? "", redirectUri };
+  const checks = checksOf(provider);
+  const pkceCodeVerifier = checks.has("pkce") ? await readCheck(ctx, "pkceCodeVerifier", binding) : undefined;
+  const stateSent = checks.has("state") || ctx.req.cookies[ctx.cookies.state.name] !== undefined;
+  const expectedState = stateSent ? await readCheck(ctx, "state", binding) : client.skipStateCheck;
+  const expectedNonce = checks.has("nonce") ? await readCheck(ctx, "nonce", binding) : undefined;
+
   const currentUrl = new URL(redirectUri);
   for (const [key, value] of params) currentUrl.searchParams.append(key, value);
 
@@ -54,7 +55,10 @@ export async function oauthCallback(ctx: RequestContext): Promise<ResponseIntern
     });
   } catch (error) {
     if (error instanceof AuthError) throw error;
-    throw new OAuthCallbackError(`The code exchange or its checks failed: ${(error as Error).message}`, error as Error);
+    // openid-client's message is generic ("invalid response encountered"); the check is in the cause.
+    const cause = (error as { cause?: unknown }).cause;
+    const detail = cause instanceof Error ? `: ${cause.message}` : "";
+    throw new OAuthCallbackError(`The code exchange or its checks failed: ${(error as Error).message}${detail}`, error as Error);
   }
 
   const scope = authorizationScope(provider);

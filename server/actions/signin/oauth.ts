@@ -42,20 +42,21 @@ export async function oauthSignin(ctx: RequestContext): Promise<ResponseInternal
 
   const checks = checksOf(provider);
   const formPost = params.response_mode === "form_post";
+  const binding = { issuer, clientId: provider.clientId ?? "", redirectUri };
   const cookies: Cookie[] = [];
   if (checks.has("pkce")) {
     const verifier = client.randomPKCECodeVerifier();
     params.code_challenge = await client.calculatePKCECodeChallenge(verifier);
     params.code_challenge_method = "S256";
-    cookies.push(await checkCookie(ctx, "pkceCodeVerifier", verifier, issuer, formPost));
+    cookies.push(await checkCookie(ctx, "pkceCodeVerifier", verifier, binding, formPost));
   }
   if (checks.has("state") || proxy) {
     params.state = await sealState(ctx.config.secret, proxy ? `${ctx.authUrl}/callback/${provider.id}` : undefined);
-    cookies.push(await checkCookie(ctx, "state", params.state, issuer, formPost));
+    cookies.push(await checkCookie(ctx, "state", params.state, binding, formPost));
   }
   if (checks.has("nonce")) {
     params.nonce = client.randomNonce();
-    cookies.push(await checkCookie(ctx, "nonce", params.nonce, issuer, formPost));
+    cookies.push(await checkCookie(ctx, "nonce", params.nonce, binding, formPost));
   }
   const url = client.buildAuthorizationUrl(configuration, params);
   ctx.logger.debug("authorization url is ready", { provider: provider.id, checks: [...checks] });
