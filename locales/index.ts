@@ -2,8 +2,12 @@
  * The shared message catalogue: the built-in catalogues, locale negotiation, writing direction and
  * the translator used by the pages, the web components and the e-mails.
  *
- * Data plus small pure functions only: no server imports and no Node APIs, so the browser bundle
- * can import this module as is.
+ * This module registers all six catalogues: it is what the server (pages, e-mails) uses. The
+ * translator itself lives in ./translator.ts and works over whatever catalogues it is given; the
+ * web components use it with English alone and load the others on demand
+ * (ui/internal/catalogues.ts), so the browser bundle carries English only (ui-kit §6).
+ *
+ * Data plus small pure functions only: no server imports and no Node APIs.
  */
 import ar from "./ar.js";
 import de from "./de.js";
@@ -11,9 +15,20 @@ import en from "./en.js";
 import es from "./es.js";
 import fr from "./fr.js";
 import ja from "./ja.js";
-import type { Direction, MessageKey, MessageOverrides, Messages } from "./types.js";
+import { createTranslator as createTranslatorOver, FALLBACK, languageOf, normalizeTag, type Translator } from "./translator.js";
+import type { MessageOverrides, Messages } from "./types.js";
 
 export type { Direction, MessageKey, MessageOverrides, Messages } from "./types.js";
+export {
+  directionOf,
+  signinErrorMessage,
+  type Catalogues,
+  type CredentialsCodeKey,
+  type TermArgs,
+  type TermResult,
+  type Translate,
+  type Translator,
+} from "./translator.js";
 
 /** Tags of the built-in catalogues. English is the fallback of every lookup. */
 export const SUPPORTED_LOCALES = Object.freeze(["en", "de", "fr", "es", "ja", "ar"] as const);
@@ -23,31 +38,6 @@ export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];
 
 /** The built-in catalogues by tag. */
 export const LOCALES: Readonly<Record<SupportedLocale, Messages>> = Object.freeze({ en, de, fr, es, ja, ar });
-
-/** The locale every lookup and every negotiation falls back to. */
-const FALLBACK = "en";
-
-// ---------------------------------------------------------------------------------------------
-// Tags
-// ---------------------------------------------------------------------------------------------
-
-/** Longest tag considered; real tags are far shorter, and this bounds the work per candidate. */
-const MAX_TAG_LENGTH = 64;
-/** A BCP 47 tag's shape: a 2–8 letter language subtag and alphanumeric subtags of 1–8 characters. */
-const TAG = /^[a-z]{2,8}(?:-[a-z0-9]{1,8})*$/i;
-
-/** Trims a tag, accepts `_` as separator (`de_AT`), and returns it when well formed. */
-function normalizeTag(value: unknown): string | undefined {
-  if (typeof value !== "string") return undefined;
-  const tag = value.trim().replaceAll("_", "-");
-  if (tag.length === 0 || tag.length > MAX_TAG_LENGTH || !TAG.test(tag)) return undefined;
-  return tag;
-}
-
-/** The language subtag, lower-cased: `de-AT` → `de`, `zh-Hant-TW` → `zh`. */
-function languageOf(tag: string): string {
-  return tag.split("-", 1)[0]!.toLowerCase();
-}
 
 // ---------------------------------------------------------------------------------------------
 // Negotiation
@@ -127,169 +117,19 @@ export function negotiateLocale(options: NegotiateOptions = {}): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Direction
-// ---------------------------------------------------------------------------------------------
-
-/** Languages written right to left (including the deprecated codes `iw` and `ji`). */
-const RTL_LANGUAGES: ReadonlySet<string> = new Set([
-  "ar", "he", "fa", "ur", "ps", "sd", "ug", "yi", "dv", "ckb", "iw", "ji",
-]);
-/** Right-to-left scripts, for tags that name their script (`az-Arab`, `pa-Arab`). */
-const RTL_SCRIPTS: ReadonlySet<string> = new Set([
-  "adlm", "arab", "hebr", "mand", "mend", "nkoo", "rohg", "samr", "syrc", "thaa",
-]);
-
-/**
- * Writing direction of a locale, for `<html dir>` and the elements' `dir`. A script subtag decides
- * when present (`sd-Deva` is ltr, `pa-Arab` rtl); otherwise the language subtag does. Anything
- * unrecognised is `ltr`.
- */
-export function directionOf(locale: string): Direction {
-  const tag = normalizeTag(locale);
-  if (tag === undefined) return "ltr";
-  const script = tag.split("-")[1];
-  if (script !== undefined && /^[a-z]{4}$/i.test(script)) return RTL_SCRIPTS.has(script.toLowerCase()) ? "rtl" : "ltr";
-  return RTL_LANGUAGES.has(languageOf(tag)) ? "rtl" : "ltr";
-}
-
-// ---------------------------------------------------------------------------------------------
 // Translator
 // ---------------------------------------------------------------------------------------------
 
-/** An app-defined message for a credentials failure code (`CredentialsSignin.<code>`). */
-export type CredentialsCodeKey = `signinError.CredentialsSignin.${string}`;
-
-/** Arguments of a term: those of its function, none for strings and arrays. */
-export type TermArgs<K extends MessageKey> = Messages[K] extends (...args: infer A) => string ? A : [];
-/** What a term resolves to: a string for functions, the term itself otherwise (`string[]` for paragraphs). */
-export type TermResult<K extends MessageKey> = Messages[K] extends (...args: never[]) => string ? string : Messages[K];
-
-/** Looks a key up through the fallback chain of a {@link Translator}. */
-export interface Translate {
-  /** The term for `key`; function terms are called with `args`. Always found: English is complete. */
-  <K extends MessageKey>(key: K, ...args: TermArgs<K>): TermResult<K>;
-  /** An app-defined credentials message, or `undefined` when no catalogue or override has one. */
-  (key: CredentialsCodeKey): string | undefined;
-}
-
-/** The locale, its direction and its lookup function. */
-export interface Translator {
-  /** The locale the messages come from: the requested tag, else its language, else `en`. */
-  readonly locale: string;
-  readonly dir: Direction;
-  readonly t: Translate;
-}
-
-type Catalogue = Readonly<Record<string, unknown>>;
-const EN: Catalogue = en as unknown as Catalogue;
-const BUILT_IN: Readonly<Record<string, Catalogue>> = LOCALES as unknown as Readonly<Record<string, Catalogue>>;
-
-/** The entry of `record` for `tag`, matched case-insensitively; own properties only. */
-function pick(record: Readonly<Record<string, unknown>> | undefined, tag: string): [string, Catalogue] | undefined {
-  if (record === undefined || record === null || typeof record !== "object") return undefined;
-  const wanted = tag.toLowerCase();
-  const key = Object.hasOwn(record, tag) ? tag : Object.keys(record).find((k) => k.toLowerCase() === wanted);
-  if (key === undefined) return undefined;
-  const value = record[key];
-  return value !== null && typeof value === "object" ? [key, value as Catalogue] : undefined;
-}
-
-type Kind = "string" | "function" | "array";
-
-function kindOf(term: unknown): Kind | undefined {
-  if (typeof term === "string") return "string";
-  if (typeof term === "function") return "function";
-  if (Array.isArray(term) && term.every((item) => typeof item === "string")) return "array";
-  return undefined;
-}
-
 /**
- * A translator for `locale`. Each key is looked up in order in: `overrides[locale]`, the built-in
- * catalogue for `locale`, `overrides[language]`, the built-in catalogue for the language,
- * `overrides.en`, and English. Override tags match case-insensitively. An override whose kind
- * differs from English (say a string where English has a function) is skipped, so a bad
- * configuration cannot break a page.
+ * A translator for `locale` over the built-in catalogues. Each key is looked up in order in:
+ * `overrides[locale]`, the built-in catalogue for `locale`, `overrides[language]`, the built-in
+ * catalogue for the language, `overrides.en`, and English. Override tags match case-insensitively.
+ * An override whose kind differs from English (say a string where English has a function) is
+ * skipped, so a bad configuration cannot break a page.
  *
  * @param locale A tag, usually from {@link negotiateLocale}; a malformed one means `en`.
  * @param overrides Per-locale replacements of any key, or whole new locales (`{ it: {...} }`).
  */
 export function createTranslator(locale: string, overrides?: Record<string, MessageOverrides>): Translator {
-  const tag = normalizeTag(locale) ?? FALLBACK;
-  const language = languageOf(tag);
-  const apps = overrides as Readonly<Record<string, unknown>> | undefined;
-
-  const exact = [pick(apps, tag), pick(BUILT_IN, tag)];
-  const byLanguage = [pick(apps, language), pick(BUILT_IN, language)];
-  const entries = [...exact, ...byLanguage, pick(apps, FALLBACK)];
-  const chain = [...new Set(entries.flatMap((entry) => (entry ? [entry[1]] : []))), EN];
-
-  const exactFound = exact.find((entry) => entry !== undefined);
-  const languageFound = byLanguage.find((entry) => entry !== undefined);
-  const resolved = exactFound?.[0] ?? languageFound?.[0] ?? FALLBACK;
-
-  const t = ((key: string, ...args: unknown[]): unknown => {
-    const expected: Kind | undefined = Object.hasOwn(EN, key)
-      ? kindOf(EN[key])
-      : key.startsWith("signinError.CredentialsSignin.")
-        ? "string"
-        : undefined;
-    if (expected === undefined) return undefined;
-    for (const catalogue of chain) {
-      if (!Object.hasOwn(catalogue, key)) continue;
-      const term = catalogue[key];
-      if (expected === "function" && typeof term === "string") return interpolate(term, args);
-      if (kindOf(term) !== expected) continue;
-      if (typeof term === "function") return String((term as (...a: unknown[]) => unknown)(...args));
-      if (Array.isArray(term)) return [...(term as string[])];
-      return term;
-    }
-    return undefined;
-  }) as Translate;
-
-  return Object.freeze({ locale: resolved, dir: directionOf(resolved), t });
-}
-
-/** Fills `{name}` (or `{0}`) placeholders of a string template with the arguments, in order. */
-function interpolate(template: string, args: unknown[]): string {
-  const names: string[] = [];
-  return template.replace(/\{(\w+)\}/g, (_match, name: string) => {
-    if (/^\d+$/.test(name)) return String(args[Number(name)] ?? "");
-    let index = names.indexOf(name);
-    if (index === -1) index = names.push(name) - 1;
-    return String(args[index] ?? "");
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Sign-in errors
-// ---------------------------------------------------------------------------------------------
-
-type SigninErrorKey = Extract<MessageKey, `signinError.${string}`>;
-
-/** Sign-in error codes with their own message (every `signinError.*` key of English but `default`). */
-const SIGNIN_ERROR_CODES: ReadonlySet<string> = new Set(
-  Object.keys(en)
-    .filter((key) => key.startsWith("signinError.") && key !== "signinError.default")
-    .map((key) => key.slice("signinError.".length)),
-);
-/** Shape of an app-defined credentials failure code. */
-const CREDENTIALS_CODE = /^[\w-]{1,64}$/;
-
-/**
- * The sign-in page's alert for the `error` (and `code`) query parameters, or `undefined` when there
- * is no error. Lookup: `CredentialsSignin.<code>` → `CredentialsSignin` for credentials failures,
- * `signinError.<error>` for a known code, `signinError.default` for anything else. The raw `error`
- * and `code` never appear in the result.
- */
-export function signinErrorMessage(t: Translate, error: string | undefined | null, code?: string | null): string | undefined {
-  if (typeof error !== "string" || error === "") return undefined;
-  if (error === "CredentialsSignin") {
-    if (typeof code === "string" && CREDENTIALS_CODE.test(code)) {
-      const message = t(`signinError.CredentialsSignin.${code}`);
-      if (message !== undefined) return message;
-    }
-    return t("signinError.CredentialsSignin");
-  }
-  if (SIGNIN_ERROR_CODES.has(error)) return t(`signinError.${error}` as SigninErrorKey);
-  return t("signinError.default");
+  return createTranslatorOver(locale, overrides, LOCALES);
 }

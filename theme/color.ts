@@ -33,6 +33,18 @@ export function parseColor(input: unknown): Rgb | undefined {
   return oklchToRgb(unit(a, 1), chroma, parseFloat(c));
 }
 
+/**
+ * Whether a value has the shape of an accepted colour (hex, or rgb()/hsl()/oklch() with numeric
+ * arguments only), without converting it: what keeps anything else out of CSS. The web components
+ * check this and then let the browser do the colour maths (ui/internal/theme.ts); {@link parseColor}
+ * does both here.
+ */
+export function isColorSyntax(input: unknown): input is string {
+  if (typeof input !== "string" || input.length > 64) return false;
+  const text = input.trim();
+  return HEX.test(text) || FUNCTION.test(text);
+}
+
 /** Whether a value is acceptable as a theme colour. */
 export function isColor(input: unknown): input is string {
   return parseColor(input) !== undefined;

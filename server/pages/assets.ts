@@ -3,7 +3,8 @@
  * third-party host (ui-kit §6). File names carry a content hash, so they can be cached forever.
  *
  * This module also runs in the browser (Storybook renders the real pages), so it has no static Node
- * imports: the elements bundle is read through `process.getBuiltinModule` where that exists.
+ * imports: the elements bundle and the catalogues are read through `process.getBuiltinModule` where
+ * that exists.
  */
 import { LOGOS } from "./logos.generated.js";
 
@@ -68,12 +69,18 @@ export const ELEMENTS_BUNDLE_MISSING = `dist/browser/${ELEMENTS_BUNDLE} was not 
 /** `undefined`: not looked up yet; `null`: not built (or not in Node). */
 let elementsBundle: string | null | undefined;
 
+/** A Node built-in module, where this runs in Node from files (not in the browser, for Storybook). */
+function builtin<T>(id: string): T | undefined {
+  if (!import.meta.url.startsWith("file:")) return undefined;
+  return (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.(id) as T | undefined;
+}
+
 /** Reads dist/browser/foyer-elements.js once, relative to this module; `null` when it is not there. */
 function loadElementsBundle(): string | null {
   if (elementsBundle !== undefined) return elementsBundle;
   elementsBundle = null;
-  const fs = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.("node:fs") as typeof import("node:fs") | undefined;
-  if (!fs || !import.meta.url.startsWith("file:")) return null;
+  const fs = builtin<typeof import("node:fs")>("node:fs");
+  if (!fs) return null;
   for (const dir of BROWSER_DIRS) {
     // `new URL(variable, …)`, not a literal: Vite must not turn this into an asset import for Storybook.
     const file = new URL(dir + ELEMENTS_BUNDLE, import.meta.url);
@@ -103,11 +110,74 @@ export function isElementsScriptPath(path: string): boolean {
   return /^foyer-elements\.[0-9a-f]{10}\.js$/.test(path);
 }
 
+/**
+ * The message catalogues other than English, for the web components bundle (ui-kit §6: English is in
+ * the bundle, the others are loaded from Foyer's origin when an element needs one). `npm run build`
+ * writes them as dist/browser/locales/<tag>.<hash>.json, the hash being the first 10 hex digits of
+ * the file's SHA-256, and names them in the bundle; Foyer serves them as they are under
+ * `{basePath}/assets/locales/`, and only a file whose content matches its name.
+ */
+const LOCALE_PATH = /^locales\/([a-z]{2,8}(?:-[a-z0-9]{1,8})*)\.([0-9a-f]{10})\.json$/;
+
+/** Why no catalogue is served; the assets route logs it at debug level. */
+export const LOCALES_MISSING =
+  "dist/browser/locales/ was not found, so {basePath}/assets/locales/ serves no message catalogues and the web components show English only: run `npm run build`.";
+
+/** `undefined`: not looked up yet. */
+let localeFiles: readonly string[] | undefined;
+
+/** Reads dist/browser/locales/ once, relative to this module; the asset paths of the catalogues found. */
+function loadLocaleCatalogues(): readonly string[] {
+  if (localeFiles !== undefined) return localeFiles;
+  localeFiles = [];
+  const fs = builtin<typeof import("node:fs")>("node:fs");
+  const crypto = builtin<typeof import("node:crypto")>("node:crypto");
+  if (!fs || !crypto) return localeFiles;
+  for (const dir of BROWSER_DIRS) {
+    const folder = new URL(dir + "locales/", import.meta.url); // not a literal (see loadElementsBundle)
+    let names: string[];
+    try {
+      names = fs.readdirSync(folder);
+    } catch {
+      continue; // not in this layout; try the next
+    }
+    const found: string[] = [];
+    for (const name of names.sort()) {
+      const match = LOCALE_PATH.exec(`locales/${name}`);
+      if (!match) continue;
+      try {
+        const body = fs.readFileSync(new URL(name, folder), "utf8");
+        if (crypto.createHash("sha256").update(body).digest("hex").slice(0, 10) !== match[2]) continue;
+        found.push(register(`locales/${name}`, { body, contentType: "application/json; charset=utf-8" }));
+      } catch {
+        // unreadable: not served
+      }
+    }
+    localeFiles = found;
+    break;
+  }
+  return localeFiles;
+}
+
+/**
+ * The asset paths (relative to `{basePath}/assets/`) of the built catalogues other than English,
+ * e.g. `locales/de.0123456789.json`; empty when `npm run build` has not written them.
+ */
+export function localeAssetPaths(): readonly string[] {
+  return loadLocaleCatalogues();
+}
+
+/** Whether `path` has the shape of a catalogue's asset path (whether or not it exists). */
+export function isLocaleAssetPath(path: string): boolean {
+  return LOCALE_PATH.test(path);
+}
+
 /** Looks an asset up by its path; registers bundled logos on first request after a restart. */
 export function findAsset(path: string): Asset | undefined {
   const existing = assets.get(path);
   if (existing) return existing;
   if (isElementsScriptPath(path)) return loadElementsBundle() === path ? assets.get(path) : undefined;
+  if (isLocaleAssetPath(path)) return loadLocaleCatalogues().includes(path) ? assets.get(path) : undefined;
   const logo = /^logos\/([a-z0-9-]+)\.(fff|000)\.[0-9a-f]{10}\.svg$/.exec(path);
   if (logo && logoAssetPath(logo[1]!, logo[2] as LogoFill) === path) return assets.get(path);
   return undefined;

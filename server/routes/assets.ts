@@ -1,5 +1,17 @@
-/** `GET {basePath}/assets/<path>`: Foyer's own static files (provider logos, the web components bundle). */
-import { ASSET_HEADERS, ELEMENTS_BUNDLE_MISSING, elementsScriptPath, findAsset, isElementsScriptPath } from "../pages/assets.js";
+/**
+ * `GET {basePath}/assets/<path>`: Foyer's own static files (provider logos, the web components bundle
+ * and the message catalogues it loads).
+ */
+import {
+  ASSET_HEADERS,
+  ELEMENTS_BUNDLE_MISSING,
+  elementsScriptPath,
+  findAsset,
+  isElementsScriptPath,
+  isLocaleAssetPath,
+  localeAssetPaths,
+  LOCALES_MISSING,
+} from "../pages/assets.js";
 import { jsonResponse } from "../core/response.js";
 import type { FoyerRouteHandler } from "./index.js";
 
@@ -9,6 +21,7 @@ export const assetsRoute: FoyerRouteHandler = async (request, config) => {
   const asset = findAsset(path);
   if (!asset) {
     if (isElementsScriptPath(path) && elementsScriptPath() === undefined) config.logger.debug(ELEMENTS_BUNDLE_MISSING);
+    if (isLocaleAssetPath(path) && localeAssetPaths().length === 0) config.logger.debug(LOCALES_MISSING);
     return jsonResponse(404, { error: "NotFound", message: "No such asset." });
   }
   return new Response(asset.body, { status: 200, headers: { "Content-Type": asset.contentType, ...ASSET_HEADERS } });

@@ -126,7 +126,7 @@ export const German: Story = {
   args: { lang: "de" },
   play: async ({ canvasElement }) => {
     const { host } = await button(canvasElement, "Mit GitHub anmelden");
-    await expect(host.shadowRoot!.querySelector('[part="label"]')).toHaveAttribute("lang", "de");
+    await expect(host.shadowRoot!.querySelector('[part="button"]')).toHaveAttribute("lang", "de");
   },
 };
 

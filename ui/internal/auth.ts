@@ -2,20 +2,79 @@
  * One browser client per `basePath`, shared by every element on the page, and a session cache with a
  * single request in flight: five elements showing the session cost one `GET /session`, refreshed when
  * the session changes in this tab or another.
+ *
+ * The client is put together here from the client's own parts (ui/client/), the way
+ * `createAuthClient()` does, so that an element takes only what it calls: `<auth-signin>` and
+ * `<auth-provider-button>` use {@link signinClient} (providers and sign-in), the session elements
+ * {@link authClient}. Both are views of the same parts (URL, CSRF token and provider caches, session
+ * bus), so they share caches and notifications exactly as one `createAuthClient()` would.
  */
-import { createAuthClient, type AuthClient } from "../client/index.js";
+import type { AuthClient } from "../client/index.js";
+import { createSessionBus } from "../client/broadcast.js";
+import { createCsrfStore } from "../client/csrf.js";
+import { createContext } from "../client/options.js";
+import { createProvidersStore } from "../client/providers.js";
+import { fetchSession, postSessionUpdate } from "../client/session.js";
+import { signIn, type SignInDeps } from "../client/signin.js";
+import { signOut } from "../client/signout.js";
 import type { Session } from "../../server/types.js";
 
+const parts = new Map<string, SignInDeps>();
+const signinClients = new Map<string, SigninClient>();
 const clients = new Map<string, AuthClient>();
 const sessions = new Map<string, Promise<Session | null>>();
 
 export const DEFAULT_BASE_PATH = "/auth";
 
+/** The parts of the client for `basePath`, created once. */
+function partsOf(basePath: string): SignInDeps {
+  let found = parts.get(basePath);
+  if (!found) {
+    const ctx = createContext({ basePath });
+    found = { ctx, csrf: createCsrfStore(ctx), providers: createProvidersStore(ctx), bus: createSessionBus() };
+    found.bus.subscribe(() => sessions.delete(basePath));
+    parts.set(basePath, found);
+  }
+  return found;
+}
+
+/** What the sign-in elements use of a client. */
+export type SigninClient = Pick<AuthClient, "getProviders" | "signIn">;
+
+/** The client's provider list and sign-in, for `basePath` (`createAuthClient()`'s functions). */
+export function signinClient(basePath: string = DEFAULT_BASE_PATH): SigninClient {
+  let client = signinClients.get(basePath);
+  if (!client) {
+    const deps = partsOf(basePath);
+    client = {
+      async getProviders() {
+        const result = await deps.providers.load();
+        return result.ok ? { ...result.providers } : null;
+      },
+      signIn: (providerId, options, authorizationParams) => signIn(deps, providerId, options, authorizationParams),
+    };
+    signinClients.set(basePath, client);
+  }
+  return client;
+}
+
+/** The whole client for `basePath`, as `createAuthClient({ basePath })` makes it. */
 export function authClient(basePath: string = DEFAULT_BASE_PATH): AuthClient {
   let client = clients.get(basePath);
   if (!client) {
-    client = createAuthClient({ basePath });
-    client.onSessionChange(() => sessions.delete(basePath));
+    const deps = partsOf(basePath);
+    const { ctx, csrf, bus } = deps;
+    client = {
+      ...signinClient(basePath),
+      async getCsrfToken() {
+        const result = await csrf.load();
+        return result.ok ? result.token : null;
+      },
+      getSession: () => fetchSession(ctx),
+      signOut: (options) => signOut(ctx, csrf, bus, options),
+      updateSession: (data) => postSessionUpdate(ctx, csrf, bus, data),
+      onSessionChange: (listener) => bus.subscribe(listener),
+    };
     clients.set(basePath, client);
   }
   return client;

@@ -3,40 +3,76 @@
  * and `dir` win, then the nearest ancestor's, then `<html lang dir>`, then the browser's language,
  * then English. Messages come from the catalogue the pages use; `messages` on the element overrides
  * any key per locale.
+ *
+ * Only English is part of the elements' code (ui-kit §6). Another language's catalogue is loaded the
+ * first time an element needs it (./catalogues.ts); until it is there the element shows the closest
+ * catalogue it already has (the language's, else English, with `lang` saying so), then re-renders.
+ * The element's `updateComplete` also waits for that load and the re-render after it.
  */
 import type { ReactiveController, ReactiveControllerHost } from "lit";
-import { createTranslator, type Direction, type MessageOverrides, type Translate, type Translator } from "../../locales/index.js";
+import { createTranslator, type Catalogues, type Translate, type Translator } from "../../locales/translator.js";
+import type { Direction, MessageOverrides } from "../../locales/types.js";
+import { DEFAULT_BASE_PATH } from "./auth.js";
+import { catalogues, loadCatalogues } from "./catalogues.js";
 
 export interface LocalizedHost extends ReactiveControllerHost, HTMLElement {
   /** Per-locale message overrides (`{ en: { "signin.heading": "Welcome" } }`). */
   messages?: Record<string, MessageOverrides>;
+  /** Where Foyer is mounted on this origin: catalogues are loaded from its `assets/locales/`. */
+  basePath?: string;
 }
 
-// Elements re-render when the document's language or direction changes. One observer for all of
-// them, created on first use (never at import time: SSR-safe).
+// Elements re-render when a `lang` or `dir` attribute changes: on `<html>`, on the element itself or
+// an ancestor, or inside the shadow root an element is rendered in (`<auth-signin>` gives its
+// provider buttons their language that way). One observer for all of them, created on first use
+// (never at import time: SSR-safe).
 const hosts = new Set<LocalizedHost>();
+const observed = new WeakSet<Node>();
 let observer: MutationObserver | undefined;
 
-function observeDocument(): void {
-  if (observer || typeof MutationObserver === "undefined") return;
-  observer = new MutationObserver(() => {
+function observe(root: Node): void {
+  if (typeof MutationObserver === "undefined" || observed.has(root)) return;
+  observer ??= new MutationObserver(() => {
     for (const host of hosts) host.requestUpdate();
   });
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["lang", "dir"] });
+  observed.add(root);
+  observer.observe(root, { attributes: true, subtree: true, attributeFilter: ["lang", "dir"] });
 }
 
 export class LocalizeController implements ReactiveController {
   private translator?: Translator;
   private translatorKey?: string;
   private translatorMessages?: Record<string, MessageOverrides>;
+  private translatorCatalogues?: Catalogues;
+  /** The catalogue load this element waits for, if any. */
+  private loading?: Promise<void>;
 
   constructor(private readonly host: LocalizedHost) {
     host.addController(this);
+    // `updateComplete` resolves once a catalogue being loaded has arrived (or failed) and the
+    // element has re-rendered with it, as Lit's docs suggest for updates that depend on async work.
+    const element = host as unknown as { getUpdateComplete?: () => Promise<boolean> };
+    const own = element.getUpdateComplete;
+    if (typeof own === "function") {
+      element.getUpdateComplete = async () => {
+        let complete = await own.call(host);
+        while (this.loading) {
+          await this.loading;
+          complete = await own.call(host);
+        }
+        return complete;
+      };
+    }
   }
 
   hostConnected(): void {
     hosts.add(this.host);
-    observeDocument();
+    if (typeof document !== "undefined") {
+      observe(document.documentElement);
+      const root = this.host.getRootNode();
+      if (root instanceof ShadowRoot) observe(root);
+    }
+    this.current(); // start loading the catalogue before the first render
   }
 
   hostDisconnected(): void {
@@ -52,10 +88,19 @@ export class LocalizeController implements ReactiveController {
   private current(): Translator {
     const lang = this.lang;
     const messages = this.host.messages;
-    if (!this.translator || this.translatorKey !== lang || this.translatorMessages !== messages) {
-      this.translator = createTranslator(lang, messages);
+    if (!this.translator || this.translatorKey !== lang || this.translatorMessages !== messages || this.translatorCatalogues !== catalogues) {
+      this.translator = createTranslator(lang, messages, catalogues);
       this.translatorKey = lang;
       this.translatorMessages = messages;
+      this.translatorCatalogues = catalogues;
+      const load = loadCatalogues(lang, this.host.basePath ?? DEFAULT_BASE_PATH);
+      if (load) {
+        const loading: Promise<void> = load.then(() => {
+          if (this.loading === loading) this.loading = undefined;
+          this.host.requestUpdate();
+        });
+        this.loading = loading;
+      }
     }
     return this.translator;
   }

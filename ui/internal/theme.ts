@@ -1,13 +1,36 @@
 /**
  * The `theme` attribute/property of the elements: the spec's `Theme` mapped onto the same tokens as
- * the pages (ui-kit §4.3). Values are validated exactly as the server validates them; an invalid
- * value is ignored (with one console warning) rather than written into CSS.
+ * the pages (ui-kit §4.3). An invalid value is ignored (with one console warning) rather than written
+ * into CSS.
+ *
+ * Colours must have the server's grammar (theme/color.ts: hex, or rgb()/hsl()/oklch() with numeric
+ * arguments only) and be colours this browser supports (`CSS.supports`). The colour maths is left to
+ * the browser: the text colour for a brand colour is picked from the brand colour as a canvas paints
+ * it (sRGB; alpha is ignored, as the server does), so the elements carry no hsl/oklch conversions.
  */
-import { parseColor, readableTextOn } from "../../theme/color.js";
+import { isColorSyntax, readableTextOn } from "../../theme/color.js";
 import { isSafeImageUrl } from "../../theme/image-url.js";
 import type { Theme } from "../../server/types.js";
 
 const warned = new WeakSet<HTMLElement>();
+
+/** A theme colour, trimmed, or `undefined` when it is not one. */
+function themeColor(value: unknown): string | undefined {
+  return isColorSyntax(value) && CSS.supports("color", value.trim()) ? value.trim() : undefined;
+}
+
+let canvas: CanvasRenderingContext2D | null | undefined;
+
+/** Black or white, whichever reads better on `color` (a valid theme colour), as theme/color.ts decides. */
+function readableOn(color: string): "#fff" | "#000" {
+  canvas ??= document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+  if (!canvas) return "#fff";
+  canvas.clearRect(0, 0, 1, 1);
+  canvas.fillStyle = color;
+  canvas.fillRect(0, 0, 1, 1);
+  const [r, g, b] = canvas.getImageData(0, 0, 1, 1).data;
+  return readableTextOn({ r: r! / 255, g: g! / 255, b: b! / 255 });
+}
 
 /** Parses the `theme` attribute (JSON). Invalid JSON gives `undefined`. */
 export const themeConverter = {
@@ -32,14 +55,15 @@ export function applyTheme(host: HTMLElement, theme: Theme | undefined): void {
   host.removeAttribute("data-color-scheme");
   if (!theme) return;
   const invalid: string[] = [];
-  const brand = theme.brandColor ? parseColor(theme.brandColor) : undefined;
+  const brand = theme.brandColor ? themeColor(theme.brandColor) : undefined;
   if (theme.brandColor && !brand) invalid.push("brandColor");
   if (brand) {
-    style.setProperty("--auth-color-brand", theme.brandColor!.trim());
-    style.setProperty("--auth-color-on-brand", readableTextOn(brand));
+    style.setProperty("--auth-color-brand", brand);
+    style.setProperty("--auth-color-on-brand", readableOn(brand));
   }
   if (theme.buttonText) {
-    if (parseColor(theme.buttonText)) style.setProperty("--auth-color-on-brand", theme.buttonText.trim());
+    const text = themeColor(theme.buttonText);
+    if (text) style.setProperty("--auth-color-on-brand", text);
     else invalid.push("buttonText");
   }
   if (theme.colorScheme === "light" || theme.colorScheme === "dark") {

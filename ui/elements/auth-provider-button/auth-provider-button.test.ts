@@ -143,7 +143,7 @@ describe("theme and language", () => {
       await mount({}, "Se connecter avec GitHub");
       document.body.replaceChildren();
       const { host } = await mount({ lang: "ar" }, "تسجيل الدخول باستخدام GitHub");
-      expect(host.shadowRoot!.querySelector('[part="label"]')!.getAttribute("dir")).toBe("rtl");
+      expect(host.shadowRoot!.querySelector('[part="button"]')!.getAttribute("dir")).toBe("rtl");
     } finally {
       if (before === null) document.documentElement.removeAttribute("lang");
       else document.documentElement.lang = before;

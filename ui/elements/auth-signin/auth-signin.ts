@@ -1,14 +1,15 @@
 import { LitElement, html, nothing, render, type TemplateResult } from "lit";
 import { property, state } from "lit/decorators.js";
 import { ifDefined } from "lit/directives/if-defined.js";
-import { signinErrorMessage, type MessageOverrides } from "../../../locales/index.js";
+import { signinErrorMessage } from "../../../locales/translator.js";
+import type { MessageOverrides } from "../../../locales/types.js";
 import type { Theme } from "../../../server/types.js";
 import { isSafeImageUrl } from "../../../theme/image-url.js";
 import type { ClientProvider } from "../../client/index.js";
 import { AuthSigninErrorEvent } from "../../events/auth-signin-error.js";
 import { AuthSigninStartEvent } from "../../events/auth-signin-start.js";
 import { AuthSigninSuccessEvent } from "../../events/auth-signin-success.js";
-import { authClient, DEFAULT_BASE_PATH } from "../../internal/auth.js";
+import { DEFAULT_BASE_PATH, signinClient as authClient } from "../../internal/auth.js";
 import { LocalizeController } from "../../internal/localize.js";
 import { applyTheme, themeConverter } from "../../internal/theme.js";
 import { lightDomStyles, signinStyles } from "./auth-signin.styles.js";
@@ -113,6 +114,7 @@ export class AuthSignin extends LitElement {
     return html`<div part="base" class="base" lang=${this.localize.locale} dir=${this.localize.dir} aria-busy=${this.pending ? "true" : "false"}>
       ${logo ? html`<img part="logo" class="logo" src=${logo} alt="" />` : nothing}
       <div part="error" class="error" role="alert" tabindex="-1">${message ?? ""}</div>
+      ${this.pending ? html`<div class="status"><span part="spinner" class="spinner" role="status" aria-label=${t("signin.loading")}></span></div>` : nothing}
       ${this.list === undefined
         ? html`<div class="status"><span part="spinner" class="spinner" role="status" aria-label=${t("signin.loading")}></span></div>`
         : this.sentEmail
@@ -195,8 +197,9 @@ export class AuthSignin extends LitElement {
     const start = new AuthSigninStartEvent({ provider: provider.id });
     this.dispatchEvent(start);
     if (start.defaultPrevented) return;
+    const form = event.currentTarget as HTMLFormElement;
     const fields: Record<string, string> = {};
-    for (const [name, value] of new FormData(event.currentTarget as HTMLFormElement)) if (typeof value === "string") fields[name] = value;
+    for (const [name, value] of new FormData(form)) if (typeof value === "string") fields[name] = value;
     this.error = undefined;
     this.setPending(provider.id);
     const result = await authClient(this.basePath).signIn(provider.id, { ...fields, callbackUrl: this.callbackUrl ?? location.href, redirect: this.redirect });
@@ -204,6 +207,9 @@ export class AuthSignin extends LitElement {
     if (result.ok) {
       if (provider.type === "email") this.sentEmail = true;
       this.dispatchEvent(new AuthSigninSuccessEvent({ provider: provider.id, url: result.url }));
+      // The submit button was disabled while pending, which sends focus to <body>: bring it back.
+      await this.updateComplete;
+      if (form.isConnected) form.querySelector<HTMLElement>(".auth-submit")?.focus();
       return;
     }
     const code = result.error ?? "Configuration";

@@ -1,0 +1,57 @@
+/**
+ * The message catalogues the elements have (ui-kit §6, §7): English from the start, the others
+ * loaded on first use and kept for the page's lifetime. One load per catalogue, shared by every
+ * element; a catalogue that cannot be loaded is not asked for again, and English (or whatever the
+ * overrides give) stays in use.
+ *
+ * Where the others come from is ./catalogue-loader.ts: the modules next to this one when the
+ * elements are used from the package (an app's bundler makes them separate chunks), and JSON
+ * files served by Foyer itself under `{basePath}/assets/locales/` in the self-contained bundles of
+ * dist/browser/ (scripts/build-elements.mjs swaps in ./catalogue-loader.bundle.ts).
+ */
+import en from "../../locales/en.js";
+import { languageOf, normalizeTag, type Catalogues } from "../../locales/translator.js";
+import { importCatalogue } from "./catalogue-loader.js";
+
+const loaded: Record<string, Catalogues[string]> = { en };
+const loading = new Map<string, Promise<void>>();
+const failed = new Set<string>();
+
+/** The catalogues loaded so far, by lower-case tag. A new object after every load. */
+export let catalogues: Catalogues = { ...loaded };
+
+/**
+ * Starts loading what `lang` needs (its own tag and its language, where such catalogues exist)
+ * from the Foyer at `basePath`. Returns a promise that settles once every started load has, or
+ * `undefined` when there is nothing to wait for.
+ */
+export function loadCatalogues(lang: string, basePath: string): Promise<void> | undefined {
+  const tag = normalizeTag(lang)?.toLowerCase();
+  if (tag === undefined) return undefined;
+  const waits: Promise<void>[] = [];
+  for (const wanted of new Set([tag, languageOf(tag)])) {
+    if (Object.hasOwn(loaded, wanted) || failed.has(wanted)) continue;
+    let load = loading.get(wanted);
+    if (!load) {
+      const pending = importCatalogue(wanted, basePath);
+      if (!pending) {
+        failed.add(wanted); // no such catalogue: never ask again
+        continue;
+      }
+      load = pending.then(
+        (catalogue) => {
+          loaded[wanted] = catalogue;
+          catalogues = { ...loaded };
+        },
+        () => {
+          failed.add(wanted);
+          console.warn(`foyer-auth: the "${wanted}" messages could not be loaded from ${basePath}; English is shown instead`);
+        },
+      );
+      load.finally(() => loading.delete(wanted));
+      loading.set(wanted, load);
+    }
+    waits.push(load);
+  }
+  return waits.length ? Promise.all(waits).then(() => undefined) : undefined;
+}
