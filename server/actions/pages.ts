@@ -7,6 +7,7 @@ import type { RequestContext } from "../core/context.js";
 import { withQuery } from "../core/redirect.js";
 import { pageContext } from "../pages/context.js";
 import { renderPage, type PageRequest } from "../pages/render.js";
+import { escapeHtml } from "../pages/document.js";
 import type { ResponseInternal } from "../types.js";
 
 type PageAction = "signin" | "signout" | "error" | "verify-request";
@@ -18,11 +19,41 @@ const PAGE_OPTION: Record<PageAction, "signIn" | "signOut" | "error" | "verifyRe
   "verify-request": "verifyRequest",
 };
 
+/**
+ * Rendered pages are cached per config: a page differs between visitors only in its CSRF token and
+ * callback URL, so those are rendered as sentinels and substituted (escaped) per request. Requests
+ * with an `email` prefill, or with unusually long `error`/`code` values, are rendered afresh.
+ */
+const CSRF_SENTINEL = "foyer-csrf-token-sentinel";
+const CALLBACK_SENTINEL = "foyer-callback-url-sentinel";
+const MAX_CACHED_PAGES = 64;
+const pageCache = new WeakMap<object, Map<string, ResponseInternal<string>>>();
+
 export function pageAction(ctx: RequestContext): ResponseInternal {
   const action = ctx.req.action as PageAction;
   const custom = ctx.config.pages[PAGE_OPTION[action]];
   if (custom) return { redirect: customPageLocation(ctx, action, custom) };
-  return renderPage(pageContext(ctx), builtInPage(ctx, action), { css: ctx.config.pageCss, headerOverrides: ctx.config.pageHeaders });
+  const page = pageContext(ctx);
+  const { error, code, email } = ctx.req.query;
+  const cacheable = email === undefined && (error ?? "").length <= 64 && (code ?? "").length <= 64;
+  if (!cacheable) return render(ctx, page);
+
+  let cache = pageCache.get(ctx.config);
+  if (!cache) pageCache.set(ctx.config, (cache = new Map()));
+  const key = [action, ctx.origin, page.locale, error ?? "", code ?? ""].join("\u0000");
+  let cached = cache.get(key);
+  if (!cached) {
+    cached = render(ctx, { ...page, csrfToken: CSRF_SENTINEL, callbackUrl: CALLBACK_SENTINEL });
+    if (cache.size >= MAX_CACHED_PAGES) cache.delete(cache.keys().next().value as string);
+    cache.set(key, cached);
+  }
+  // The token is hex; the callback URL is escaped as Preact escapes attribute values.
+  const body = cached.body!.replaceAll(CSRF_SENTINEL, ctx.csrf.token).replaceAll(CALLBACK_SENTINEL, escapeHtml(ctx.callbackUrl));
+  return { ...cached, headers: { ...cached.headers }, body };
+}
+
+function render(ctx: RequestContext, page: ReturnType<typeof pageContext>): ResponseInternal<string> {
+  return renderPage(page, builtInPage(ctx, ctx.req.action as PageAction), { css: ctx.config.pageCss, headerOverrides: ctx.config.pageHeaders });
 }
 
 /** Only named query keys are read (never spread over the page: R-REQ-14). */

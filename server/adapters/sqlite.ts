@@ -40,20 +40,31 @@ function bindable(value: unknown): unknown {
   throw new TypeError(`SQLite adapter: cannot bind a value of type ${typeof value}`);
 }
 
-/** libsql's Database as Kysely's SqliteDatabase, with every parameter made bindable. */
+/** Distinct statements kept prepared (the adapter issues a few dozen different ones). */
+const MAX_PREPARED = 256;
+
+/**
+ * libsql's Database as Kysely's SqliteDatabase, with every parameter made bindable and statements
+ * prepared once per SQL text: Kysely asks for a fresh statement on every query, and preparing one
+ * (and reading its `reader` flag from the native side) cost more than running it. Statements belong
+ * to the one connection and every use still goes through Kysely's connection lock.
+ */
 function wrap(database: InstanceType<typeof Database>): SqliteDatabase {
+  const prepared = new Map<string, SqliteStatement>();
   return {
     close: () => database.close(),
     prepare(sql: string): SqliteStatement {
+      const cached = prepared.get(sql);
+      if (cached) return cached;
       const statement = database.prepare(sql);
-      return {
-        get reader() {
-          return statement.reader;
-        },
+      const wrapped: SqliteStatement = {
+        reader: statement.reader,
         all: (parameters) => statement.all(parameters.map(bindable)),
         run: (parameters) => statement.run(parameters.map(bindable)) as { changes: number | bigint; lastInsertRowid: number | bigint },
         iterate: (parameters) => statement.iterate(parameters.map(bindable)),
       };
+      if (prepared.size < MAX_PREPARED) prepared.set(sql, wrapped);
+      return wrapped;
     },
   };
 }

@@ -409,3 +409,25 @@ describe("generated files are current", () => {
     expect(() => execFileSync(process.execPath, ["scripts/generate-logos.mjs", "--check"], { stdio: "pipe" })).not.toThrow();
   });
 });
+
+describe("rendered-page cache", () => {
+  it("each visitor gets their own CSRF token and callback URL from the cached page", async () => {
+    const cfg = config();
+    const first = await page("/auth/signin?callbackUrl=%2Fa%3Fx%3D1%26y%3D%22q%22", cfg);
+    const second = await page("/auth/signin?callbackUrl=%2Fb", cfg);
+    const token = (doc: Document) => doc.querySelector('input[name="csrfToken"]')!.getAttribute("value");
+    const callback = (doc: Document) => doc.querySelector('input[name="callbackUrl"]')!.getAttribute("value");
+    expect(token(first.document as unknown as Document)).not.toBe(token(second.document as unknown as Document));
+    expect(token(first.document as unknown as Document)).toMatch(/^[0-9a-f]{64}$/);
+    expect(callback(first.document as unknown as Document)).toBe(`${ORIGIN}/a?x=1&y=%22q%22`);
+    expect(callback(second.document as unknown as Document)).toBe(`${ORIGIN}/b`);
+    for (const { html } of [first, second]) expect(html).not.toContain("sentinel");
+  });
+
+  it("an e-mail prefill is rendered afresh, never cached for others", async () => {
+    const cfg = config();
+    await page("/auth/signin?email=first%40example.com", cfg);
+    const other = await page("/auth/signin", cfg);
+    expect(other.html).not.toContain("first@example.com");
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * Proves that `npm run bench` runs and measures what it claims: every case answers with its expected
+ * status for both implementations, and a tiny run produces a result per case. No timing is asserted
+ * (test machines are too noisy for that; docs/performance.md holds the numbers).
+ */
+import { describe, expect, it } from "vitest";
+import { CASES } from "./cases.js";
+import { formatResult, median, prepare, runBench, runPool } from "./harness.js";
+
+describe("bench", () => {
+  it("every case answers with its expected status for both implementations", async () => {
+    const { implementations, states } = await prepare();
+    expect(implementations.map((impl) => impl.name)).toEqual(["foyer", "@auth/core"]);
+    for (const benchCase of CASES) {
+      for (const impl of implementations) {
+        const response = await impl.handle(benchCase.request(states.get(impl.name)!));
+        expect(response.status, `${impl.name}: ${benchCase.name}`).toBe(benchCase.expectedStatus);
+      }
+    }
+  });
+
+  it("the valid-cookie case really reads a session, and the no-cookie case really has none", async () => {
+    const { implementations, states } = await prepare();
+    const [withCookie, withoutCookie] = CASES;
+    for (const impl of implementations) {
+      const session = await (await impl.handle(withCookie!.request(states.get(impl.name)!))).json();
+      expect(session, impl.name).toMatchObject({ user: { name: "Ada Lovelace", email: "ada@example.com" } });
+      expect(await (await impl.handle(withoutCookie!.request(states.get(impl.name)!))).json(), impl.name).toBeNull();
+    }
+  });
+
+  it("a tiny run gives one result per case with a throughput for each side", async () => {
+    const results = await runBench({ rounds: 1, requests: 4, slices: 2, concurrency: 2, warmupRounds: 0 });
+    expect(results.map((result) => result.name)).toEqual(CASES.map((benchCase) => benchCase.name));
+    for (const result of results) {
+      expect(result.throughput.foyer).toHaveLength(1);
+      expect(result.throughput["@auth/core"]).toHaveLength(1);
+      expect(result.medianRatio).toBeGreaterThan(0);
+      expect(formatResult(result)).toMatch(/^.+: foyer [\d,]+ req\/s, @auth\/core [\d,]+ req\/s, ratio \d+\.\d×$/);
+    }
+  });
+
+  it("database sessions: both implementations read a session from the same SQLite adapter", async () => {
+    const { default: SQLiteAdapter } = await import("../server/adapters/sqlite.js");
+    const { databaseCase, prepareDatabase } = await import("./database.js");
+    const adapter = SQLiteAdapter({ url: ":memory:" });
+    try {
+      const { implementations, states } = await prepareDatabase(adapter);
+      const benchCase = databaseCase("SQLite");
+      for (const impl of implementations) {
+        const response = await impl.handle(benchCase.request(states.get(impl.name)!));
+        expect(response.status, impl.name).toBe(200);
+        expect(await response.json(), impl.name).toMatchObject({ user: { name: "Ada Lovelace" } });
+      }
+    } finally {
+      await adapter.close();
+    }
+  });
+
+  it("the sign-in page case renders HTML for both", async () => {
+    const { implementations, states } = await prepare();
+    const page = CASES.find((c) => c.name.startsWith("sign-in page"))!;
+    for (const impl of implementations) {
+      const response = await impl.handle(page.request(states.get(impl.name)!));
+      expect(await response.text(), impl.name).toMatch(/<form[^>]+callback\/credentials/);
+    }
+  });
+
+  it("a wrong status aborts the run instead of counting as a fast answer", async () => {
+    const handle = async () => new Response(null, { status: 500 });
+    await expect(runPool(handle, [new Request("http://localhost/")], 1, 200)).rejects.toThrow(/expected status 200, got 500/);
+  });
+
+  it("median", () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+});

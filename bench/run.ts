@@ -1,0 +1,69 @@
+/**
+ * `npm run bench`: Foyer's `Auth` against `@auth/core`'s `Auth`, side by side in one process.
+ * See docs/performance.md for the method and the latest results.
+ *
+ * Environment: BENCH_ROUNDS (default 7), BENCH_REQUESTS (requests per implementation per round,
+ * default 2000), BENCH_SLICES (turns per round, default 5), BENCH_CONCURRENCY (default 16),
+ * BENCH_WARMUP (warm-up rounds, default 2).
+ */
+import { availableParallelism, loadavg } from "node:os";
+import { DEFAULT_OPTIONS, formatHeader, formatResult, runBench, runCase, type BenchOptions } from "./harness.js";
+import { databaseCase, prepareDatabase } from "./database.js";
+import SQLiteAdapter from "../server/adapters/sqlite.js";
+import PostgresAdapter from "../server/adapters/postgres.js";
+import { acquirePostgres } from "../server/adapters/test/postgres-harness.js";
+
+function positiveInt(name: string, fallback: number, allowZero = false): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < (allowZero ? 0 : 1)) {
+    throw new Error(`${name} must be a ${allowZero ? "non-negative" : "positive"} whole number; got ${JSON.stringify(raw)}`);
+  }
+  return value;
+}
+
+const options: BenchOptions = {
+  rounds: positiveInt("BENCH_ROUNDS", DEFAULT_OPTIONS.rounds),
+  requests: positiveInt("BENCH_REQUESTS", DEFAULT_OPTIONS.requests),
+  slices: positiveInt("BENCH_SLICES", DEFAULT_OPTIONS.slices),
+  concurrency: positiveInt("BENCH_CONCURRENCY", DEFAULT_OPTIONS.concurrency),
+  warmupRounds: positiveInt("BENCH_WARMUP", DEFAULT_OPTIONS.warmupRounds, true),
+};
+
+/**
+ * Other processes competing for the CPU distort the numbers of both sides, unevenly. Say so on
+ * stderr (stdout keeps exactly one line per case). Checked before the run only: during the run the
+ * benchmark's own threads count in the load average.
+ */
+const [load = 0] = loadavg();
+const cores = availableParallelism();
+if (load > cores / 2) {
+  console.error(`warning: load average ${load.toFixed(1)} on ${cores} cores before the run; other processes compete for the CPU and the results are not reliable`);
+}
+
+console.log(formatHeader(options));
+await runBench({ ...options, onCase: (result) => console.log(formatResult(result)) });
+
+// Database sessions: the same adapter object for both, over SQLite and over PostgreSQL.
+const sqlite = SQLiteAdapter({ url: ":memory:" });
+try {
+  const { implementations, states } = await prepareDatabase(sqlite);
+  console.log(formatResult(await runCase(databaseCase("SQLite"), implementations, states, options)));
+} finally {
+  await sqlite.close();
+}
+const postgres = await acquirePostgres();
+if (postgres.ok) {
+  const { url } = await postgres.server.createSchema();
+  const adapter = PostgresAdapter({ connectionString: url });
+  try {
+    const { implementations, states } = await prepareDatabase(adapter);
+    console.log(formatResult(await runCase(databaseCase("PostgreSQL"), implementations, states, options)));
+  } finally {
+    await adapter.close();
+    await postgres.server.stop();
+  }
+} else {
+  console.log(`session GET (database, PostgreSQL): not measured — ${postgres.reason}`);
+}
