@@ -8,7 +8,7 @@ import type { InternalProvider, NormalizedConfig } from "./config.js";
 import { isCrossSiteRequest, verifyCsrf } from "./csrf.js";
 import { InvalidProvider } from "./errors.js";
 import type { LoggerInstance } from "./logger.js";
-import { isValidCallbackUrl } from "./redirect.js";
+import { defaultRedirect, isValidCallbackUrl } from "./redirect.js";
 import type { RequestInternal } from "./request.js";
 
 export interface RequestContext {
@@ -36,6 +36,8 @@ export interface RequestContext {
 export function requestOrigin(config: NormalizedConfig, url: URL): string {
   return config.envOrigin ?? url.origin;
 }
+
+const HTTP_ORIGIN = /^https?:\/\/[^/]+$/;
 
 export async function createContext(config: NormalizedConfig, req: RequestInternal): Promise<RequestContext> {
   const origin = requestOrigin(config, req.url);
@@ -94,7 +96,12 @@ async function resolveCallbackUrl(
   const param = typeof fromBody === "string" && fromBody !== "" ? fromBody : req.query.callbackUrl;
   const cookieValue = req.cookies[cookies.callbackUrl.name];
   let resolved: unknown;
-  if (param) resolved = await config.callbacks.redirect({ url: param, baseUrl: origin });
+  // The common case: a browser sends back the callback-url cookie Foyer set, which is the origin, and
+  // the redirect callback is the default one. `defaultRedirect({ url: origin, baseUrl: origin })` is
+  // `origin` itself for any http(s) origin (origins are serialised without a trailing slash), so the
+  // answer is known without the three URL parses below; they were ≈ 2 µs of every request.
+  if (!param && cookieValue === origin && config.callbacks.redirect === defaultRedirect && HTTP_ORIGIN.test(origin)) resolved = origin;
+  else if (param) resolved = await config.callbacks.redirect({ url: param, baseUrl: origin });
   else if (cookieValue && isValidCallbackUrl(cookieValue, origin)) resolved = await config.callbacks.redirect({ url: cookieValue, baseUrl: origin });
   else resolved = origin;
   const callbackUrl = typeof resolved === "string" && resolved !== "" ? resolved : origin;

@@ -14,24 +14,52 @@ export const NO_CACHE_HEADERS = {
 } as const;
 
 export function toResponse(internal: ResponseInternal, returnRedirect: boolean): Response {
-  const headers = new Headers(internal.headers);
+  // The internal headers go to the Response constructor as the plain record they are, and cookies,
+  // Location and the return-redirect Content-Type are applied to the Response's own headers after.
+  // Why: building a `Headers` first and handing it over makes undici copy it a second time through
+  // its iterable conversion (≈ 2 µs a response). The final header list is the same: records are
+  // appended key by key either way, `Set-Cookie` values keep their order, and `set` replaces.
+  const contentType = internal.headers ? headerValue(internal.headers, "content-type") : null;
+  let body = internal.body;
+  if (contentType === "application/json") body = JSON.stringify(body);
+  else if (contentType === "application/x-www-form-urlencoded") body = new URLSearchParams(body).toString();
+
+  let response: Response;
+  if (internal.redirect) {
+    if (returnRedirect) {
+      response = new Response(JSON.stringify({ url: internal.redirect }), { status: 200, headers: internal.headers });
+    } else {
+      response = new Response(null, { status: 302, headers: internal.headers });
+    }
+  } else {
+    response = new Response(body as BodyInit | null | undefined, { status: internal.status ?? 200, headers: internal.headers });
+  }
+  const headers = response.headers;
   for (const cookie of internal.cookies ?? []) {
     headers.append("Set-Cookie", serializeCookie(cookie.name, cookie.value, cookie.options));
   }
-  let body = internal.body;
-  if (headers.get("Content-Type") === "application/json") body = JSON.stringify(body);
-  else if (headers.get("Content-Type") === "application/x-www-form-urlencoded") body = new URLSearchParams(body).toString();
-
   if (internal.redirect) {
     headers.set("Location", internal.redirect);
-    if (returnRedirect) {
-      headers.set("Content-Type", "application/json");
-      return new Response(JSON.stringify({ url: internal.redirect }), { status: 200, headers });
-    }
-    return new Response(null, { status: 302, headers });
+    if (returnRedirect) headers.set("Content-Type", "application/json");
   }
-  return new Response(body as BodyInit | null | undefined, { status: internal.status ?? 200, headers });
+  return response;
 }
+
+/**
+ * What `new Headers(record).get(name)` returns, without building the Headers: values of every key
+ * matching `name` case-insensitively, trimmed of HTTP whitespace, joined with ", ".
+ */
+function headerValue(record: Record<string, string>, name: string): string | null {
+  let value: string | null = null;
+  for (const key of Object.keys(record)) {
+    if (key.length !== name.length || key.toLowerCase() !== name) continue;
+    const item = String(record[key]).replace(HTTP_WHITESPACE_EDGES, "");
+    value = value === null ? item : `${value}, ${item}`;
+  }
+  return value;
+}
+
+const HTTP_WHITESPACE_EDGES = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 
 /** The plain JSON error bodies of the wire (400 parse errors, 500 config errors, Foyer's 404/413). */
 export function jsonResponse(status: number, body: unknown, extraHeaders?: Record<string, string>): Response {
