@@ -8,6 +8,7 @@ import { createFetchStub, type FetchStub, type StubOptions } from "../../../stor
 import { AuthSigninErrorEvent, AuthSigninStartEvent } from "../../events/index.js";
 import { AuthProviderButton } from "./auth-provider-button.js";
 import { define, tagName } from "./define.js";
+import { testIdempotentDefine } from "../shared-suites.js";
 
 let stub: FetchStub;
 let restore: (() => void) | undefined;
@@ -39,14 +40,8 @@ async function mount(attributes: Record<string, string> = {}, name = "Sign in wi
 }
 
 describe("registration", () => {
-  test("define() is idempotent: a second evaluation of define.ts and repeated calls do not throw", async () => {
-    expect(tagName).toBe("auth-provider-button");
-    expect(customElements.get(tagName)).toBe(AuthProviderButton);
-    expect(() => define()).not.toThrow();
-    const again = (await import(/* @vite-ignore */ new URL("./define.ts?again", import.meta.url).href)) as typeof import("./define.js");
-    expect(() => again.define()).not.toThrow();
-    expect(customElements.get(tagName)).toBe(AuthProviderButton);
-  });
+  test("the tag name is auth-provider-button", () => expect(tagName).toBe("auth-provider-button"));
+  testIdempotentDefine({ tagName, element: AuthProviderButton, define, defineModuleUrl: new URL("./define.ts", import.meta.url).href });
 
   test("HTMLElementTagNameMap knows the tag", () => {
     const element: AuthProviderButton = document.createElement("auth-provider-button");

@@ -11,6 +11,7 @@ import "../auth-signout/define.js";
 import "../auth-user/define.js";
 import { AuthSession } from "./auth-session.js";
 import { define, tagName } from "./define.js";
+import { testIdempotentDefine } from "../shared-suites.js";
 
 let stub: FetchStub;
 let restore: (() => void) | undefined;
@@ -56,14 +57,8 @@ function session(): AuthSession {
 const shownSlot = (host: AuthSession) => host.shadowRoot?.querySelector("slot")?.name;
 
 describe("registration", () => {
-  test("define() is idempotent: a second evaluation of define.ts and repeated calls do not throw", async () => {
-    expect(tagName).toBe("auth-session");
-    expect(customElements.get(tagName)).toBe(AuthSession);
-    expect(() => define()).not.toThrow();
-    const again = (await import(/* @vite-ignore */ new URL("./define.ts?again", import.meta.url).href)) as typeof import("./define.js");
-    expect(() => again.define()).not.toThrow();
-    expect(customElements.get(tagName)).toBe(AuthSession);
-  });
+  test("the tag name is auth-session", () => expect(tagName).toBe("auth-session"));
+  testIdempotentDefine({ tagName, element: AuthSession, define, defineModuleUrl: new URL("./define.ts", import.meta.url).href });
 
   test("HTMLElementTagNameMap knows the tag", () => {
     const element: AuthSession = document.createElement("auth-session");

@@ -8,6 +8,7 @@ import { createFetchStub, type FetchStub, type StubOptions } from "../../../stor
 import { AuthSignoutEvent } from "../../events/index.js";
 import { AuthSignout } from "./auth-signout.js";
 import { define, tagName } from "./define.js";
+import { testIdempotentDefine } from "../shared-suites.js";
 
 let stub: FetchStub;
 let restore: (() => void) | undefined;
@@ -38,14 +39,8 @@ const buttons = (host: AuthSignout) => [...host.shadowRoot!.querySelectorAll("bu
 const byText = (host: AuthSignout, text: string) => buttons(host).find((button) => button.textContent!.trim() === text);
 
 describe("registration", () => {
-  test("define() is idempotent: a second evaluation of define.ts and repeated calls do not throw", async () => {
-    expect(tagName).toBe("auth-signout");
-    expect(customElements.get(tagName)).toBe(AuthSignout);
-    expect(() => define()).not.toThrow();
-    const again = (await import(/* @vite-ignore */ new URL("./define.ts?again", import.meta.url).href)) as typeof import("./define.js");
-    expect(() => again.define()).not.toThrow();
-    expect(customElements.get(tagName)).toBe(AuthSignout);
-  });
+  test("the tag name is auth-signout", () => expect(tagName).toBe("auth-signout"));
+  testIdempotentDefine({ tagName, element: AuthSignout, define, defineModuleUrl: new URL("./define.ts", import.meta.url).href });
 
   test("HTMLElementTagNameMap knows the tag", () => {
     const element: AuthSignout = document.createElement("auth-signout");

@@ -8,6 +8,7 @@ import { createFetchStub, INLINE_AVATAR, USER_NAME, type FetchStub, type StubOpt
 import "../auth-signout/define.js";
 import { AuthUser, initials } from "./auth-user.js";
 import { define, tagName } from "./define.js";
+import { testIdempotentDefine } from "../shared-suites.js";
 
 let stub: FetchStub;
 let restore: (() => void) | undefined;
@@ -36,14 +37,8 @@ function mount(setup?: (element: AuthUser) => void): AuthUser {
 const part = (host: AuthUser, name: string) => host.shadowRoot?.querySelector(`[part~="${name}"]`) ?? null;
 
 describe("registration", () => {
-  test("define() is idempotent: a second evaluation of define.ts and repeated calls do not throw", async () => {
-    expect(tagName).toBe("auth-user");
-    expect(customElements.get(tagName)).toBe(AuthUser);
-    expect(() => define()).not.toThrow();
-    const again = (await import(/* @vite-ignore */ new URL("./define.ts?again", import.meta.url).href)) as typeof import("./define.js");
-    expect(() => again.define()).not.toThrow();
-    expect(customElements.get(tagName)).toBe(AuthUser);
-  });
+  test("the tag name is auth-user", () => expect(tagName).toBe("auth-user"));
+  testIdempotentDefine({ tagName, element: AuthUser, define, defineModuleUrl: new URL("./define.ts", import.meta.url).href });
 
   test("HTMLElementTagNameMap knows the tag", () => {
     const element: AuthUser = document.createElement("auth-user");
