@@ -5,7 +5,7 @@
  */
 import type { RequestContext } from "../core/context.js";
 import { withQuery } from "../core/redirect.js";
-import { pageContext } from "../pages/context.js";
+import { pageContext, pageLocale } from "../pages/context.js";
 import { renderPage, type PageRequest } from "../pages/render.js";
 import { escapeHtml } from "../pages/document.js";
 import type { ResponseInternal } from "../types.js";
@@ -33,17 +33,18 @@ export function pageAction(ctx: RequestContext): ResponseInternal {
   const action = ctx.req.action as PageAction;
   const custom = ctx.config.pages[PAGE_OPTION[action]];
   if (custom) return { redirect: customPageLocation(ctx, action, custom) };
-  const page = pageContext(ctx);
+  const locale = pageLocale(ctx);
   const { error, code, email } = ctx.req.query;
   const cacheable = email === undefined && (error ?? "").length <= 64 && (code ?? "").length <= 64;
-  if (!cacheable) return render(ctx, page);
+  if (!cacheable) return render(ctx, pageContext(ctx, locale));
 
   let cache = pageCache.get(ctx.config);
   if (!cache) pageCache.set(ctx.config, (cache = new Map()));
-  const key = [action, ctx.origin, page.locale, error ?? "", code ?? ""].join("\u0000");
+  const key = [action, ctx.origin, locale, error ?? "", code ?? ""].join("\u0000");
   let cached = cache.get(key);
   if (!cached) {
-    cached = render(ctx, { ...page, csrfToken: CSRF_SENTINEL, callbackUrl: CALLBACK_SENTINEL });
+    // The translator is only needed to render: a cache hit never builds one.
+    cached = render(ctx, { ...pageContext(ctx, locale), csrfToken: CSRF_SENTINEL, callbackUrl: CALLBACK_SENTINEL });
     if (cache.size >= MAX_CACHED_PAGES) cache.delete(cache.keys().next().value as string);
     cache.set(key, cached);
   }

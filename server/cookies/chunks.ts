@@ -4,6 +4,7 @@
  */
 import type { Cookie, CookieOption } from "../types.js";
 import type { CookieSerializeOptions } from "./serialize.js";
+import { deletionCookie } from "./defaults.js";
 
 /** 4096 bytes allowed per cookie, minus 160 for the name and attributes. */
 export const CHUNK_SIZE = 4096 - 160;
@@ -63,6 +64,6 @@ export class ChunkedCookie {
   }
 
   private deletion(name: string): Cookie {
-    return { name, value: "", options: { ...this.option.options, maxAge: 0 } };
+    return deletionCookie(this.option, name);
   }
 }

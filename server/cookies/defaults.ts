@@ -2,7 +2,7 @@
  * Cookie names and options, byte-identical to Auth.js (wire §3.1) so that sessions survive a switch
  * from Auth.js to Foyer.
  */
-import type { CookieOption, CookiesOptions, PartialCookiesOptions } from "../types.js";
+import type { Cookie, CookieOption, CookiesOptions, PartialCookiesOptions } from "../types.js";
 
 /** Check cookies (state, PKCE, WebAuthn challenge) live 15 minutes. */
 export const CHECK_COOKIE_MAX_AGE = 15 * 60;
@@ -19,6 +19,11 @@ export function defaultCookies(useSecureCookies: boolean): CookiesOptions {
     nonce: { name: `${prefix}authjs.nonce`, options: { ...base } },
     webauthnChallenge: { name: `${prefix}authjs.challenge`, options: { ...base, maxAge: CHECK_COOKIE_MAX_AGE } },
   };
+}
+
+/** The cookie that deletes `option`'s cookie (or one of its chunks, `name`): empty, `Max-Age=0`, same attributes. */
+export function deletionCookie(option: CookieOption, name: string = option.name): Cookie {
+  return { name, value: "", options: { ...option.options, maxAge: 0 } };
 }
 
 /** Deep-merges user overrides over the defaults; `undefined` values keep the default (as in Auth.js). */

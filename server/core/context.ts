@@ -39,6 +39,11 @@ export function requestOrigin(config: NormalizedConfig, url: URL): string {
 
 const HTTP_ORIGIN = /^https?:\/\/[^/]+$/;
 
+/** The real sign-in page: `pages.signIn` (resolved against the origin) when set, else the built-in one. */
+export function signinPageUrl(ctx: Pick<RequestContext, "config" | "origin" | "authUrl">): string {
+  return ctx.config.pages.signIn ? new URL(ctx.config.pages.signIn, ctx.origin).href : `${ctx.authUrl}/signin`;
+}
+
 export async function createContext(config: NormalizedConfig, req: RequestInternal): Promise<RequestContext> {
   const origin = requestOrigin(config, req.url);
   const secure = config.useSecureCookies ?? origin.startsWith("https:");

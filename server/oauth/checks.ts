@@ -8,7 +8,7 @@ import { decode, encode } from "../jwt/index.js";
 import type { RequestContext } from "../core/context.js";
 import { OAuthCallbackError } from "../core/errors.js";
 import type { Cookie, CookieOption } from "../types.js";
-import { CHECK_COOKIE_MAX_AGE } from "../cookies/defaults.js";
+import { CHECK_COOKIE_MAX_AGE, deletionCookie } from "../cookies/defaults.js";
 
 export type CheckName = "pkceCodeVerifier" | "state" | "nonce";
 
@@ -71,5 +71,5 @@ export async function readCheck(ctx: RequestContext, name: CheckName, binding: C
 export function clearChecks(ctx: RequestContext): Cookie[] {
   return (["pkceCodeVerifier", "state", "nonce"] as const)
     .filter((name) => ctx.req.cookies[ctx.cookies[name].name] !== undefined)
-    .map((name) => ({ ...ctx.cookies[name], value: "", options: { ...ctx.cookies[name].options, maxAge: 0 } }));
+    .map((name) => deletionCookie(ctx.cookies[name]));
 }

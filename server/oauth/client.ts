@@ -17,10 +17,16 @@ export function endpointUrl(endpoint: OAuthConfig["authorization"] | OAuthConfig
   return typeof endpoint === "string" ? endpoint : endpoint.url;
 }
 
+/** localhost, 127.0.0.1 or [::1]. */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
+}
+
+/** A plain-http URL on this machine: the only http an OAuth issuer or endpoint may use. */
 function isLoopback(url: string): boolean {
   try {
     const { hostname, protocol } = new URL(url);
-    return protocol === "http:" && (hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]");
+    return protocol === "http:" && isLoopbackHost(hostname);
   } catch {
     return false;
   }

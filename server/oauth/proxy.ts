@@ -6,6 +6,7 @@
  */
 import type { RequestContext } from "../core/context.js";
 import type { OAuthConfig } from "../providers/oauth.js";
+import { isLoopbackHost } from "./client.js";
 
 /** The proxy this sign-in goes through, when one is configured and this deployment is not it. */
 export function redirectProxyFor(ctx: RequestContext, provider: OAuthConfig): { url: string } | undefined {
@@ -25,8 +26,7 @@ export function isAllowedProxyTarget(ctx: RequestContext, target: string): boole
   }
   const allowed = ctx.config.redirectProxyAllowedOrigins;
   if (!allowed.includes(origin)) return false;
-  const { hostname } = new URL(origin);
-  const local = hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
+  const local = isLoopbackHost(new URL(origin).hostname);
   // localhost only in development (R-REDIR-15).
   return !local || process.env.NODE_ENV !== "production";
 }

@@ -3,7 +3,7 @@
  * the URLs and tokens forms post. Built once per page request from the action's context.
  */
 import { createTranslator, negotiateLocale, type Direction, type Translate } from "../../locales/index.js";
-import type { RequestContext } from "../core/context.js";
+import { signinPageUrl, type RequestContext } from "../core/context.js";
 import type { ResolvedTheme } from "./theme.js";
 
 export interface PageContext {
@@ -20,14 +20,19 @@ export interface PageContext {
   signinUrl: string;
 }
 
-export function pageContext(ctx: RequestContext): PageContext {
+/** The locale pages and e-mails use for this request: the `locale` option, `?lang=`, `Accept-Language`, English. */
+export function pageLocale(ctx: RequestContext): string {
   const { config, req } = ctx;
-  const locale = negotiateLocale({
+  return negotiateLocale({
     override: config.locale,
     query: req.query.lang,
     acceptLanguage: req.headers.get("accept-language"),
     available: config.availableLocales,
   });
+}
+
+export function pageContext(ctx: RequestContext, locale: string = pageLocale(ctx)): PageContext {
+  const { config } = ctx;
   // The translator's locale is the one actually used (a tag without messages falls back to English).
   const translator = createTranslator(locale, config.messages);
   const { t, dir } = translator;
@@ -40,6 +45,6 @@ export function pageContext(ctx: RequestContext): PageContext {
     authUrl: ctx.authUrl,
     csrfToken: ctx.csrf.token,
     callbackUrl: ctx.callbackUrl,
-    signinUrl: config.pages.signIn ? new URL(config.pages.signIn, ctx.origin).href : `${ctx.authUrl}/signin`,
+    signinUrl: signinPageUrl(ctx),
   };
 }

@@ -7,6 +7,7 @@
  */
 import { decodeWithPlaintext } from "../jwt/index.js";
 import { ChunkedCookie } from "../cookies/chunks.js";
+import { deletionCookie } from "../cookies/defaults.js";
 import type { RequestContext } from "../core/context.js";
 import { InvalidConfiguration, JWTSessionError } from "../core/errors.js";
 import type { Account, Cookie, JWT, Profile, ResponseInternal, Session, User } from "../types.js";
@@ -104,7 +105,7 @@ export async function readCookieSession(ctx: RequestContext, update?: { data: un
   } catch (error) {
     ctx.logger.error(new JWTSessionError("The session cookie could not be read; it was cleared", error as Error));
     response.body = null;
-    response.cookies = chunks.names.length ? chunks.clean() : [{ ...ctx.cookies.sessionToken, value: "", options: { ...ctx.cookies.sessionToken.options, maxAge: 0 } }];
+    response.cookies = chunks.names.length ? chunks.clean() : [deletionCookie(ctx.cookies.sessionToken)];
     return response;
   }
 }

@@ -6,6 +6,7 @@
  */
 import type { Adapter, AdapterSession, AdapterUser } from "../adapters/types.js";
 import { hashSessionToken } from "../adapters/wrap.js";
+import { deletionCookie } from "../cookies/defaults.js";
 import type { RequestContext } from "../core/context.js";
 import { SessionTokenError } from "../core/errors.js";
 import { JSON_HEADERS, NO_CACHE_HEADERS } from "../core/response.js";
@@ -26,8 +27,7 @@ function adapterOf(ctx: RequestContext): Adapter {
 }
 
 function deletion(ctx: RequestContext): Cookie {
-  const option = ctx.cookies.sessionToken;
-  return { ...option, value: "", options: { ...option.options, maxAge: 0 } };
+  return deletionCookie(ctx.cookies.sessionToken);
 }
 
 /** The session cookie's raw token, if any. */

@@ -3,9 +3,16 @@
  * knows both strategies (architecture: "a flow several actions share lives in one function").
  */
 import type { RequestContext } from "../core/context.js";
+import { withQuery } from "../core/redirect.js";
 import type { Cookie } from "../types.js";
 import { issueCookieSession, type SignInResult } from "./cookie-session.js";
 import { issueDatabaseSession } from "./database-session.js";
+
+/** Where a completed sign-in goes: `pages.newUser` on a first sign-in (with the callback URL), else the callback URL. */
+export function signedInRedirect(ctx: RequestContext, isNewUser: boolean | undefined): string {
+  const newUserPage = isNewUser ? ctx.config.pages.newUser : undefined;
+  return newUserPage ? withQuery(newUserPage, { callbackUrl: ctx.callbackUrl }) : ctx.callbackUrl;
+}
 
 /** Cookies for the new session: an encrypted token (cookie/jwt) or a database session for `userId`. */
 export async function issueSession(ctx: RequestContext, result: SignInResult & { userId: string }): Promise<Cookie[]> {

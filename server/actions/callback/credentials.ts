@@ -10,7 +10,7 @@ import { runSignInCallback } from "../../core/signin-callback.js";
 import { crypto } from "../../jwt/crypto.js";
 import { issueCookieSession } from "../../session/cookie-session.js";
 import { issueDatabaseSession } from "../../session/database-session.js";
-import { withQuery } from "../../core/redirect.js";
+import { signedInRedirect } from "../../session/issue.js";
 import type { Account, ResponseInternal, User } from "../../types.js";
 import type { AdapterUser } from "../../adapters/types.js";
 import type { CredentialsConfig } from "../../providers/credentials.js";
@@ -47,8 +47,7 @@ async function databaseSignIn(ctx: RequestContext, rawUser: User, user: User, ac
   const { stored, isNewUser } = await findOrCreateUser(ctx, rawUser, user, account);
   const cookies = await issueDatabaseSession(ctx, stored.id);
   await ctx.config.events.signIn({ user: rawUser, account, isNewUser });
-  const newUserPage = isNewUser ? ctx.config.pages.newUser : undefined;
-  return { redirect: newUserPage ? withQuery(newUserPage, { callbackUrl: ctx.callbackUrl }) : ctx.callbackUrl, cookies };
+  return { redirect: signedInRedirect(ctx, isNewUser), cookies };
 }
 
 /**

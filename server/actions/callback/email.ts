@@ -7,13 +7,12 @@
 import type { AdapterUser } from "../../adapters/types.js";
 import type { RequestContext } from "../../core/context.js";
 import { InvalidConfiguration, Verification } from "../../core/errors.js";
-import { withQuery } from "../../core/redirect.js";
 import { runSignInCallback } from "../../core/signin-callback.js";
 import { hashVerificationToken } from "../../email/tokens.js";
 import { crypto } from "../../jwt/crypto.js";
 import type { EmailConfig } from "../../providers/email.js";
 import { currentDatabaseSession } from "../../session/database-session.js";
-import { issueSession } from "../../session/issue.js";
+import { issueSession, signedInRedirect } from "../../session/issue.js";
 import type { Account, ResponseInternal } from "../../types.js";
 
 export async function emailCallback(ctx: RequestContext): Promise<ResponseInternal> {
@@ -54,6 +53,5 @@ export async function emailCallback(ctx: RequestContext): Promise<ResponseIntern
   const finalAccount = { ...account, userId: user.id };
   const cookies = await issueSession(ctx, { user, account: finalAccount, isNewUser, userId: user.id });
   await ctx.config.events.signIn({ user, account: finalAccount, isNewUser });
-  const newUserPage = isNewUser ? ctx.config.pages.newUser : undefined;
-  return { redirect: newUserPage ? withQuery(newUserPage, { callbackUrl: ctx.callbackUrl }) : ctx.callbackUrl, cookies };
+  return { redirect: signedInRedirect(ctx, isNewUser), cookies };
 }

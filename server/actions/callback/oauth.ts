@@ -5,7 +5,7 @@
  * again) while the log names the check — never the configuration page, never a stack trace.
  */
 import * as client from "openid-client";
-import type { RequestContext } from "../../core/context.js";
+import { signinPageUrl, type RequestContext } from "../../core/context.js";
 import { AuthError, InvalidCheck, OAuthCallbackError, OAuthProfileParseError } from "../../core/errors.js";
 import { withQuery } from "../../core/redirect.js";
 import { runSignInCallback } from "../../core/signin-callback.js";
@@ -16,7 +16,7 @@ import { defaultAccount, defaultProfile, fetchProfile, tokenSet } from "../../oa
 import { isAllowedProxyTarget } from "../../oauth/proxy.js";
 import { openState } from "../../oauth/state.js";
 import type { OAuthConfig } from "../../providers/oauth.js";
-import { issueSession } from "../../session/issue.js";
+import { issueSession, signedInRedirect } from "../../session/issue.js";
 import { loginOrRegister } from "../../session/link.js";
 import type { Account, Profile, ResponseInternal } from "../../types.js";
 
@@ -108,9 +108,8 @@ export async function oauthCallback(ctx: RequestContext): Promise<ResponseIntern
   const linked = await loginOrRegister(ctx, { user, account, profile, userByAccount, allowDangerousEmailAccountLinking: provider.allowDangerousEmailAccountLinking });
   const sessionCookies = await issueSession(ctx, { user: linked.user, account, profile, isNewUser: linked.isNewUser, userId: linked.user.id });
   await ctx.config.events.signIn({ user: linked.user, account, profile, isNewUser: linked.isNewUser });
-  const newUserPage = linked.isNewUser ? ctx.config.pages.newUser : undefined;
   return {
-    redirect: newUserPage ? withQuery(newUserPage, { callbackUrl: ctx.callbackUrl }) : ctx.callbackUrl,
+    redirect: signedInRedirect(ctx, linked.isNewUser),
     cookies: [...clearChecks(ctx), ...sessionCookies],
   };
 }
@@ -154,6 +153,5 @@ async function proxyForward(ctx: RequestContext, params: URLSearchParams): Promi
 }
 
 function signinPage(ctx: RequestContext, error: string): string {
-  const page = ctx.config.pages.signIn ? new URL(ctx.config.pages.signIn, ctx.origin).href : `${ctx.authUrl}/signin`;
-  return withQuery(page, { error });
+  return withQuery(signinPageUrl(ctx), { error });
 }

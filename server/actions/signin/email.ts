@@ -4,8 +4,9 @@
  * the verify-request redirect — the same answer whether or not the address has an account, and
  * whether or not the resend cooldown held the e-mail back (no enumeration, no inbox flooding).
  */
-import { createTranslator, negotiateLocale } from "../../../locales/index.js";
-import type { RequestContext } from "../../core/context.js";
+import { createTranslator } from "../../../locales/index.js";
+import { pageLocale } from "../../pages/context.js";
+import { signinPageUrl, type RequestContext } from "../../core/context.js";
 import { EmailSignInError } from "../../core/errors.js";
 import { withQuery } from "../../core/redirect.js";
 import { runSignInCallback } from "../../core/signin-callback.js";
@@ -44,13 +45,7 @@ export async function emailSignin(ctx: RequestContext): Promise<ResponseInternal
   // Stored before sending: a link must never arrive for a token that does not exist.
   await adapter.createVerificationToken!({ identifier: email, token: hashed, expires });
   try {
-    const locale = negotiateLocale({
-      override: ctx.config.locale,
-      query: ctx.req.query.lang,
-      acceptLanguage: ctx.req.headers.get("accept-language"),
-      available: ctx.config.availableLocales,
-    });
-    const translator = createTranslator(locale, ctx.config.messages);
+    const translator = createTranslator(pageLocale(ctx), ctx.config.messages);
     const message = renderVerificationEmail({
       url,
       host: new URL(ctx.origin).host,
@@ -105,6 +100,5 @@ function canonical(ctx: RequestContext, provider: EmailConfig): string | undefin
 
 /** Back to the sign-in page with `error=EmailSignin` (Auth.js would show the Configuration page). */
 function signinPageError(ctx: RequestContext): string {
-  const page = ctx.config.pages.signIn ? new URL(ctx.config.pages.signIn, ctx.origin).href : `${ctx.authUrl}/signin`;
-  return withQuery(page, { error: "EmailSignin" });
+  return withQuery(signinPageUrl(ctx), { error: "EmailSignin" });
 }
