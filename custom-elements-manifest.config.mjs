@@ -12,7 +12,9 @@
  *   3. events: the analyzer adds a nameless entry for `dispatchEvent(new SomeEvent(…))`; those are
  *      dropped, and each `@fires` entry gets the type of its class in ui/events/;
  *   4. defaults such as `DEFAULT_BASE_PATH` become the exported constant's value (`"/auth"`);
- *   5. JSDoc names written as placeholders with a space (`@slot form-<provider id> - …`) are rejoined.
+ *   5. JSDoc names written as placeholders with a space (`@slot form-<provider id> - …`) are rejoined;
+ *   6. reactive state, `name: { state: true }` in `static properties`, has no attribute (Lit gives it
+ *      none), though the analyzer reads every entry without `attribute: false` as one.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, posix } from "node:path";
@@ -58,8 +60,22 @@ function rejoinPlaceholder(entry) {
 }
 
 function foyerManifestFixes() {
+  /** Class name → names of its `static properties` entries declared `{ state: true }`. */
+  const states = new Map();
   return {
     name: "foyer-manifest-fixes",
+    analyzePhase({ ts, node }) {
+      if (!ts.isClassDeclaration(node) || !node.name) return;
+      for (const member of node.members) {
+        const isStatic = member.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.StaticKeyword);
+        if (!isStatic || !ts.isPropertyDeclaration(member) || member.name.getText() !== "properties" || !member.initializer || !ts.isObjectLiteralExpression(member.initializer)) continue;
+        for (const entry of member.initializer.properties) {
+          if (!ts.isPropertyAssignment(entry) || !ts.isObjectLiteralExpression(entry.initializer)) continue;
+          const state = entry.initializer.properties.some((option) => ts.isPropertyAssignment(option) && option.name.getText() === "state" && option.initializer.kind === ts.SyntaxKind.TrueKeyword);
+          if (state) states.set(node.name.getText(), [...(states.get(node.name.getText()) ?? []), entry.name.getText()]);
+        }
+      }
+    },
     packageLinkPhase({ customElementsManifest }) {
       const modules = customElementsManifest.modules;
       const paths = new Set(modules.map((module) => module.path));
@@ -103,6 +119,10 @@ function foyerManifestFixes() {
               member.type ??= { text: "string" };
             }
           }
+          // 6: reactive state is no attribute.
+          const internal = new Set(states.get(declaration.name) ?? []);
+          if (declaration.attributes) declaration.attributes = declaration.attributes.filter((attribute) => !internal.has(attribute.fieldName));
+          for (const member of declaration.members ?? []) if (internal.has(member.name)) delete member.attribute;
           // 5: placeholder names.
           for (const list of [declaration.slots, declaration.cssParts, declaration.cssProperties, declaration.cssStates]) for (const entry of list ?? []) rejoinPlaceholder(entry);
         }

@@ -2,9 +2,12 @@
  * Browser tests (`npm run test:e2e`, also the last step of `npm test`). They drive the system
  * Chromium (Debian package `chromium`, or `CHROMIUM_PATH`); Playwright never downloads a browser.
  *
- * Four servers run for the suite:
+ * Five servers run for the suite:
  *   - the demo on port 3100, with its data (the development secret) under test-results/demo-data,
- *     sending its sign-in e-mails to the SMTP capture below;
+ *     sending its sign-in e-mails to the SMTP capture below; database sessions (its SQLite adapter);
+ *   - the same demo on port 3102 with `FOYER_DEMO_SESSION_STRATEGY=jwt` (sessions in the encrypted
+ *     cookie, users and passkeys still in SQLite), its data under test-results/demo-data-jwt, the same
+ *     SMTP capture: e2e/passkey.spec.ts runs every passkey scenario against both strategies;
  *   - e2e/fixtures/pages-server.ts on port 3101: the built-in pages under three themes;
  *   - e2e/fixtures/idp.ts: an OpenID Provider (oidc-provider) on 127.0.0.1:3001, the demo's "Test IdP"
  *     (client test-client / test-secret) for e2e/oauth.spec.ts;
@@ -15,6 +18,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const DEMO_PORT = 3100;
+const DEMO_JWT_PORT = 3102;
 const PAGES_PORT = 3101;
 const SMTP_PORT = 2525;
 const MAIL_API_PORT = 2526;
@@ -56,6 +60,22 @@ export default defineConfig({
         AUTH_NODEMAILER_SERVER: `smtp://127.0.0.1:${SMTP_PORT}`,
         // The "Test IdP" OIDC provider (demo/config.ts), served by e2e/fixtures/idp.ts below.
         FOYER_DEMO_OIDC_ISSUER: `http://127.0.0.1:${IDP_PORT}`,
+      },
+      reuseExistingServer: !process.env.CI,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // The demo again, with jwt sessions (e2e/passkey.spec.ts). No OIDC provider: the Test IdP
+      // redirects to the database demo only.
+      command: "npx tsx demo/server.ts",
+      url: `http://localhost:${DEMO_JWT_PORT}/`,
+      env: {
+        PORT: String(DEMO_JWT_PORT),
+        HOST: "127.0.0.1",
+        FOYER_DEMO_DATA: "test-results/demo-data-jwt",
+        FOYER_DEMO_SESSION_STRATEGY: "jwt",
+        AUTH_NODEMAILER_SERVER: `smtp://127.0.0.1:${SMTP_PORT}`,
       },
       reuseExistingServer: !process.env.CI,
       stdout: "ignore",

@@ -15,13 +15,19 @@ const BROWSER_BUNDLES = {
   "foyer-client": "ui/client/index.ts",
   // <auth-signin> with <auth-provider-button> alone: the per-element size budget (ui-kit §12).
   "auth-signin": "ui/elements/auth-signin/define.ts",
+  // The three passkey elements: what auth-signin.js loads from {basePath}/assets/ when it shows a passkey provider.
+  "auth-passkey": "ui/elements/passkey-elements.ts",
+  // The hosted sign-in page's passkey script (ui/pages/), served as {basePath}/assets/foyer-passkey.<hash>.js.
+  "foyer-passkey": "ui/pages/passkey-page.ts",
+  // The client with passkeys (`foyer-auth/client` and `foyer-auth/client/passkey` in one file, without a bundler).
+  "foyer-client-passkey": "ui/client/with-passkey.ts",
 };
 
 /**
  * Removes the indentation and line breaks from the elements' Lit `css` templates, which the JS
  * minifier leaves alone. Only templates without `${…}`, backslashes, comments or non-empty strings are
  * touched, and only whitespace that never matters in CSS is removed (around `{ } ; ,` and after `:`;
- * never before `:`, where `a :hover` differs from `a:hover`).
+ * never before `:`, where `a :hover` differs from `a:hover`), as well as the zero of `0.5`.
  */
 function compactCssTemplates() {
   const compact = (css: string) =>
@@ -30,6 +36,8 @@ function compactCssTemplates() {
       .replace(/\s*([{};,])\s*/g, "$1")
       .replace(/:\s+/g, ":")
       .replace(/;}/g, "}")
+      // `0.75rem` → `.75rem` (a zero alone before the point, after a separator).
+      .replace(/([\s:,(])0\.(\d)/g, "$1.$2")
       .trim();
   return {
     name: "foyer:compact-css-templates",
@@ -78,6 +86,8 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["server/**/*.test.{ts,tsx}", "locales/**/*.test.ts", "demo/**/*.test.ts", "bench/**/*.test.ts", "ui/client/**/*.test.ts", "ui/**/*.node.test.ts"],
+          // WebAuthn and the page scripts need a real browser: the "elements" project runs those.
+          exclude: ["**/node_modules/**", "**/*.browser.test.ts"],
           environment: "node",
           testTimeout: 20_000,
         },
@@ -87,7 +97,7 @@ export default defineConfig({
         optimizeDeps: { exclude: ["lit", "lit-html", "lit-element", "@lit/reactive-element"] },
         test: {
           name: "elements",
-          include: ["ui/elements/**/*.test.ts", "ui/internal/**/*.test.ts"],
+          include: ["ui/elements/**/*.test.ts", "ui/internal/**/*.test.ts", "ui/**/*.browser.test.ts"],
           browser: {
             enabled: true,
             headless: true,

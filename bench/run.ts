@@ -4,10 +4,12 @@
  *
  * Environment: BENCH_ROUNDS (default 7), BENCH_REQUESTS (requests per implementation per round,
  * default 2000), BENCH_SLICES (turns per round, default 5), BENCH_CONCURRENCY (default 16),
- * BENCH_WARMUP (warm-up rounds, default 2).
+ * BENCH_WARMUP (warm-up rounds, default 2), BENCH_FILTER (run only the cases whose name contains
+ * this text, case-insensitive; e.g. `BENCH_FILTER=database` or `BENCH_FILTER=sqlite`; default all).
  */
 import { availableParallelism, loadavg } from "node:os";
 import { DEFAULT_OPTIONS, formatHeader, formatResult, runBench, runCase, type BenchOptions } from "./harness.js";
+import { CASES } from "./cases.js";
 import { databaseCase, prepareDatabase } from "./database.js";
 import SQLiteAdapter from "../server/adapters/sqlite.js";
 import PostgresAdapter from "../server/adapters/postgres.js";
@@ -42,28 +44,37 @@ if (load > cores / 2) {
   console.error(`warning: load average ${load.toFixed(1)} on ${cores} cores before the run; other processes compete for the CPU and the results are not reliable`);
 }
 
-console.log(formatHeader(options));
-await runBench({ ...options, onCase: (result) => console.log(formatResult(result)) });
+/** Whether a case runs under BENCH_FILTER: lets one case be measured (and profiled) without the rest. */
+const filter = process.env.BENCH_FILTER?.toLowerCase() ?? "";
+const selected = (name: string) => name.toLowerCase().includes(filter);
+
+console.log(formatHeader(options) + (filter ? `; only cases matching ${JSON.stringify(filter)}` : ""));
+const cases = CASES.filter((benchCase) => selected(benchCase.name));
+if (cases.length > 0) await runBench({ ...options, cases, onCase: (result) => console.log(formatResult(result)) });
 
 // Database sessions: the same adapter object for both, over SQLite and over PostgreSQL.
-const sqlite = SQLiteAdapter({ url: ":memory:" });
-try {
-  const { implementations, states } = await prepareDatabase(sqlite);
-  console.log(formatResult(await runCase(databaseCase("SQLite"), implementations, states, options)));
-} finally {
-  await sqlite.close();
-}
-const postgres = await acquirePostgres();
-if (postgres.ok) {
-  const { url } = await postgres.server.createSchema();
-  const adapter = PostgresAdapter({ connectionString: url });
+if (selected(databaseCase("SQLite").name)) {
+  const sqlite = SQLiteAdapter({ url: ":memory:" });
   try {
-    const { implementations, states } = await prepareDatabase(adapter);
-    console.log(formatResult(await runCase(databaseCase("PostgreSQL"), implementations, states, options)));
+    const { implementations, states } = await prepareDatabase(sqlite);
+    console.log(formatResult(await runCase(databaseCase("SQLite"), implementations, states, options)));
   } finally {
-    await adapter.close();
-    await postgres.server.stop();
+    await sqlite.close();
   }
-} else {
-  console.log(`session GET (database, PostgreSQL): not measured — ${postgres.reason}`);
+}
+if (selected(databaseCase("PostgreSQL").name)) {
+  const postgres = await acquirePostgres();
+  if (postgres.ok) {
+    const { url } = await postgres.server.createSchema();
+    const adapter = PostgresAdapter({ connectionString: url });
+    try {
+      const { implementations, states } = await prepareDatabase(adapter);
+      console.log(formatResult(await runCase(databaseCase("PostgreSQL"), implementations, states, options)));
+    } finally {
+      await adapter.close();
+      await postgres.server.stop();
+    }
+  } else {
+    console.log(`session GET (database, PostgreSQL): not measured — ${postgres.reason}`);
+  }
 }

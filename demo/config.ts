@@ -9,6 +9,7 @@ import { join, relative } from "node:path";
 import type { Adapter } from "../server/adapters/types.js";
 import type { AuthConfig, User } from "../server/index.js";
 import Credentials from "../server/providers/credentials.js";
+import Passkey from "../server/providers/passkey.js";
 import type { EmailConfig } from "../server/providers/email.js";
 import { OIDC, type OAuthConfig } from "../server/providers/oauth.js";
 
@@ -90,11 +91,13 @@ export function demoOidcProvider(env: NodeJS.ProcessEnv = process.env): OAuthCon
  * the session strategy defaults to `database`: the cookie holds a random token and the adapter keeps
  * the session (only the token's hash), with its metadata (created, last seen, user agent, address).
  */
-export function createDemoConfig(secret: string | undefined, adapter: Adapter, email?: EmailConfig): AuthConfig {
+export function createDemoConfig(secret: string | undefined, adapter: Adapter, email?: EmailConfig, env: NodeJS.ProcessEnv = process.env): AuthConfig {
   return {
     ...(secret ? { secret } : {}),
     basePath: AUTH_BASE,
     adapter,
+    // FOYER_DEMO_SESSION_STRATEGY=jwt keeps sessions in the encrypted cookie instead (the browser tests run both).
+    ...(env.FOYER_DEMO_SESSION_STRATEGY === "jwt" ? { session: { strategy: "jwt" as const } } : {}),
     // No `pages` option: Foyer serves its own sign-in, sign-out and error pages under /auth.
     theme: { brandColor: BRAND_COLOR },
     providers: [
@@ -107,6 +110,8 @@ export function createDemoConfig(secret: string | undefined, adapter: Adapter, e
       }),
       // Sign-in links by e-mail (demo/mailbox.ts): SMTP, or the development mailbox.
       ...(email ? [email] : []),
+      // Passkeys: sign in with one, or create an account with one, on the sign-in page; manage them on /account.
+      Passkey(),
       // An OpenID Provider to try OAuth sign-in with, when FOYER_DEMO_OIDC_ISSUER is set (see demoOidcProvider).
       ...[demoOidcProvider()].filter((provider) => provider !== undefined),
     ],

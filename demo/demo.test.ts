@@ -14,7 +14,7 @@ import SQLiteAdapter from "../server/adapters/sqlite.js";
 import { elementsScriptPath } from "../server/index.js";
 import { CookieJar } from "../server/testing/harness.js";
 import { DATABASE_FILE, DEMO_PASSWORD, DEMO_USER } from "./config.js";
-import { CONTENT_SECURITY_POLICY, DEMO_LOGO_SVG, EMBEDDED_CONTENT_SECURITY_POLICY, accountPage, embeddedPage, homePage } from "./pages.js";
+import { ACCOUNT_CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY, DEMO_LOGO_SVG, EMBEDDED_CONTENT_SECURITY_POLICY, accountPage, embeddedPage, homePage } from "./pages.js";
 import { startDemo, type Demo } from "./server.js";
 
 const SECRET_VARIABLES = ["AUTH_SECRET", "NEXTAUTH_SECRET", "AUTH_SECRET_1", "AUTH_SECRET_2", "AUTH_SECRET_3", "AUTH_URL", "NEXTAUTH_URL"];
@@ -125,7 +125,11 @@ function expectSignedInHome(home: string): void {
 
 /** What /account shows for the one session of `token`: listed once, marked as this device. */
 function expectAccountListsOnly(page: string, token: string, session: AdapterSession): void {
-  expect(page).toContain("<h1>Your sessions</h1>");
+  expect(page).toContain("<h1>Your account</h1>");
+  // The passkeys section: Foyer's elements, loaded from its own assets under a CSP that allows only them.
+  expect(page).toContain("<auth-passkeys></auth-passkeys>");
+  expect(page).toContain("<auth-passkey-register></auth-passkey-register>");
+  expect(page).toMatch(/<script type="module" src="\/auth\/assets\/foyer-elements\.[0-9a-f]+\.js"><\/script>/);
   expect(page).toContain(`You are signed in as <strong>${DEMO_USER.email}</strong> in one browser.`);
   const entries = accountEntries(page);
   expect(entries).toHaveLength(1);
@@ -165,7 +169,9 @@ describe("demo", () => {
     expect(page).toContain('<label for="input-password-for-credentials-provider">Password</label>');
     expect(page).toContain('<input id="input-password-for-credentials-provider" name="password" type="password" autocomplete="current-password"/>');
     expect(page).toContain('<button type="submit" class="button">Sign in with Credentials</button>');
-    expect(page).not.toContain('role="alert"');
+    // No error shown: the only alert region is the passkey section's, empty until its script needs it.
+    expect(page.match(/<[^>]*role="alert"[^>]*>/g)).toEqual(['<div id="passkey-alert" class="alert" role="alert">']);
+    expect(page).toContain('<div id="passkey-alert" class="alert" role="alert"></div>');
     const fields = formFields(page, action);
     expect(fields).toEqual({ csrfToken: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(jar.get("authjs.csrf-token")).toMatch(new RegExp(`^${fields.csrfToken}\\|[0-9a-f]{64}$`));
@@ -195,7 +201,7 @@ describe("demo", () => {
     // /account lists the session through Foyer's GET /auth/account/sessions, marked as this device.
     const account = await get(jar, `${base}/account`);
     expect(account.status).toBe(200);
-    expect(account.headers.get("content-security-policy")).toBe(CONTENT_SECURITY_POLICY);
+    expect(account.headers.get("content-security-policy")).toBe(ACCOUNT_CONTENT_SECURITY_POLICY);
     expect(account.headers.get("cache-control")).toBe("no-store");
     expectAccountListsOnly(await account.text(), token, stored!);
 
@@ -309,11 +315,12 @@ describe("demo", () => {
         ok: true,
         sessions: [{ id: "x", current: false, createdAt: null, lastSeenAt: null, expires: "2030-01-01T00:00:00.000Z", userAgent: "<img src=x onerror=alert(1)>", ip: null }],
       },
+      scriptPath: undefined,
     });
     expect(listing).not.toContain("<img src=x");
     expect(listing).toContain('<p class="device">&lt;img src=x onerror=alert(1)&gt;</p>');
     expect(listing).not.toContain("This device");
-    expect(accountPage({ session: { user: { email: DEMO_USER.email }, expires: "2030-01-01T00:00:00.000Z" }, listing: { ok: false, status: 404, message: "<b>no</b>" } })).toContain(
+    expect(accountPage({ session: { user: { email: DEMO_USER.email }, expires: "2030-01-01T00:00:00.000Z" }, listing: { ok: false, status: 404, message: "<b>no</b>" }, scriptPath: undefined })).toContain(
       "Foyer could not list your sessions (404: &lt;b&gt;no&lt;/b&gt;).",
     );
   });

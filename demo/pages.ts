@@ -74,7 +74,26 @@ export const CONTENT_SECURITY_POLICY = [
   "base-uri 'none'",
 ].join("; ");
 
-function layout(title: string, body: SafeHtml): string {
+/**
+ * The CSP of `/account`: the demo's own pages' policy plus what the passkey elements need — the
+ * bundle from this origin (`script-src 'self'`) and Foyer's JSON routes (`connect-src 'self'`).
+ */
+export const ACCOUNT_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "connect-src 'self'",
+  `style-src ${styleHash(STYLE)}`,
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join("; ");
+
+/** The `<script>` that loads Foyer's web components bundle, or nothing when it is not built. */
+function elementsScript(scriptPath: string | undefined): SafeHtml | string {
+  return scriptPath ? html`<script type="module" src="${AUTH_BASE}/assets/${scriptPath}"></script>` : "";
+}
+
+function layout(title: string, body: SafeHtml, head: SafeHtml | string = ""): string {
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -82,9 +101,10 @@ function layout(title: string, body: SafeHtml): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · Foyer demo</title>
 <style>${new SafeHtml(STYLE)}</style>
+${head}
 </head>
 <body>
-<header><strong>Foyer demo</strong><a href="/">Home</a><a href="/protected">Protected page</a><a href="/embedded">Web components</a><a href="/account">Sessions</a></header>
+<header><strong>Foyer demo</strong><a href="/">Home</a><a href="/protected">Protected page</a><a href="/embedded">Web components</a><a href="/account">Account</a></header>
 <main>
 ${body}
 </main>
@@ -127,7 +147,7 @@ ${mailbox ? html`<p class="hint">Or sign in with a link by e-mail, to any addres
     html`<h1>Welcome</h1>
 <p>You are signed in as <strong>${session.user.email ?? session.user.name}</strong>.</p>
 ${sessionDetails(session)}
-<p>See <a href="/account">your sessions</a>: every browser you are signed in with.</p>
+<p>See <a href="/account">your sessions</a>: every browser you are signed in with, and your passkeys.</p>
 ${embeddedLink()}
 ${signOutLink()}`,
   );
@@ -170,19 +190,33 @@ function sessionItem(info: SessionInfo): SafeHtml {
 }
 
 /**
- * The signed-in user's sessions, as Foyer's `GET /auth/account/sessions` lists them (server-side,
- * with the browser's cookie): one entry per browser, the one making this request marked "This device".
+ * The account page: the signed-in user's sessions, as Foyer's `GET /auth/account/sessions` lists them
+ * (server-side, with the browser's cookie; one entry per browser, the one making this request marked
+ * "This device"), and their passkeys through Foyer's `<auth-passkeys>` and `<auth-passkey-register>`
+ * elements. `scriptPath` is `elementsScriptPath()`.
  */
-export function accountPage({ session, listing }: { session: Session; listing: SessionListing }): string {
-  const body = listing.ok
+export function accountPage({ session, listing, scriptPath }: { session: Session; listing: SessionListing; scriptPath: string | undefined }): string {
+  const sessions = listing.ok
     ? html`<p>You are signed in as <strong>${session.user?.email ?? session.user?.name}</strong> in ${listing.sessions.length === 1 ? "one browser" : `${listing.sessions.length} browsers`}. Foyer keeps these sessions in the demo's SQLite database (<code>${DATABASE_FILE}</code> in the data directory).</p>
 <ul class="sessions">
 ${listing.sessions.map(sessionItem)}
 </ul>`
     : html`<p>Foyer could not list your sessions (${listing.status}: ${listing.message}).</p>`;
-  return layout("Your sessions", html`<h1>Your sessions</h1>
-${body}
-${signOutLink()}`);
+  const passkeys = scriptPath
+    ? html`<p>Sign in with your fingerprint, face or screen lock instead of a password. A passkey never leaves your device.</p>
+<auth-passkeys></auth-passkeys>
+<auth-passkey-register></auth-passkey-register>`
+    : html`<p class="hint">The web components bundle is not built: run <code>npm run build:browser</code>, then restart the demo.</p>`;
+  return layout(
+    "Your account",
+    html`<h1>Your account</h1>
+<h2>Sessions</h2>
+${sessions}
+<h2>Passkeys</h2>
+${passkeys}
+${signOutLink()}`,
+    elementsScript(scriptPath),
+  );
 }
 
 /** The demo's logo (`/demo-logo.svg`): a doorway on the teal of the embedded sign-in. */
@@ -234,7 +268,7 @@ export const EMBEDDED_CONTENT_SECURITY_POLICY = [
  * `Accept-Language`; the rest of the page is English).
  */
 export function embeddedPage({ scriptPath, locale }: { scriptPath: string | undefined; locale: string }): string {
-  const script = scriptPath ? html`<script type="module" src="${AUTH_BASE}/assets/${scriptPath}"></script>` : "";
+  const script = elementsScript(scriptPath);
   const missing = scriptPath
     ? ""
     : html`<p class="note" role="note"><strong>The web components bundle is not built.</strong> Run <code>npm run build</code> (or <code>npm run build:browser</code>), then restart the demo.</p>`;
@@ -251,7 +285,7 @@ ${script}
 <header class="site">
 <a class="home" href="/"><img src="/demo-logo.svg" alt="" width="28" height="28">Foyer demo</a>
 <a href="/protected">Protected page</a>
-<a href="/account">Sessions</a>
+<a href="/account">Account</a>
 </header>
 <main>
 <h1>Web components</h1>

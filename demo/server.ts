@@ -1,6 +1,6 @@
 /**
  * The Foyer demo: a small `node:http` app with a home page that shows the session, a protected page,
- * `/account` (the user's sessions) and `/embedded` (Foyer's web components in the app's own layout).
+ * `/account` (the user's sessions and passkeys) and `/embedded` (Foyer's web components in the app's own layout).
  * Signing in and out happens on Foyer's built-in pages under `/auth`, or in place on `/embedded`.
  * `npm start` runs it on http://localhost:3000 (env `PORT`, `HOST`, and `FOYER_DEMO_DATA` for the
  * data directory).
@@ -25,6 +25,7 @@ import { negotiateLocale } from "../locales/index.js";
 import { ACCOUNT_SESSIONS_PATH, DATABASE_FILE, SIGNIN_PATH, createDemoConfig, resolveSecret } from "./config.js";
 import { MAILBOX_PATH, createDevMailbox, demoEmailProvider, type DevMailbox } from "./mailbox.js";
 import {
+  ACCOUNT_CONTENT_SECURITY_POLICY,
   CONTENT_SECURITY_POLICY,
   DEMO_LOGO_SVG,
   EMBEDDED_CONTENT_SECURITY_POLICY,
@@ -139,7 +140,7 @@ async function app(req: IncomingMessage, res: ServerResponse, config: AuthConfig
       const listing = await listSessions(request, config);
       // The session ended between the two requests: sign in again.
       if (!listing.ok && listing.status === 401) return toSignIn();
-      return sendHtml(res, 200, accountPage({ session, listing }));
+      return sendHtml(res, 200, accountPage({ session, listing, scriptPath: elementsScriptPath() }), ACCOUNT_CONTENT_SECURITY_POLICY);
     }
     case "/embedded": {
       const locale = negotiateLocale({ acceptLanguage: request.headers.get("accept-language") });

@@ -148,7 +148,7 @@ test.describe("web components in German", () => {
     const embedded = new EmbeddedPage(page, "de");
     await embedded.goto();
     await expect(embedded.submit).toHaveText("Mit Credentials anmelden");
-    await expect(embedded.signin.locator('[part~="base"]')).toHaveAttribute("lang", "de");
+    await expect(embedded.base).toHaveAttribute("lang", "de");
 
     await embedded.markDocument();
     await embedded.signIn(DEMO_EMAIL, "falsch");

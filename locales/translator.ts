@@ -24,10 +24,9 @@ const TAG = /^[a-z]{2,8}(?:-[a-z0-9]{1,8})*$/i;
 
 /** Trims a tag, accepts `_` as separator (`de_AT`), and returns it when well formed. */
 export function normalizeTag(value: unknown): string | undefined {
-  if (typeof value !== "string") return undefined;
-  const tag = value.trim().replaceAll("_", "-");
-  if (tag.length === 0 || tag.length > MAX_TAG_LENGTH || !TAG.test(tag)) return undefined;
-  return tag;
+  const tag = typeof value === "string" ? value.trim().replaceAll("_", "-") : "";
+  // TAG needs at least two letters, so the empty string fails it.
+  return tag.length <= MAX_TAG_LENGTH && TAG.test(tag) ? tag : undefined;
 }
 
 /** The language subtag, lower-cased: `de-AT` → `de`, `zh-Hant-TW` → `zh`. */
@@ -39,14 +38,10 @@ export function languageOf(tag: string): string {
 // Direction
 // ---------------------------------------------------------------------------------------------
 
-/** Languages written right to left (including the deprecated codes `iw` and `ji`). */
-const RTL_LANGUAGES: ReadonlySet<string> = new Set([
-  "ar", "he", "fa", "ur", "ps", "sd", "ug", "yi", "dv", "ckb", "iw", "ji",
-]);
-/** Right-to-left scripts, for tags that name their script (`az-Arab`, `pa-Arab`). */
-const RTL_SCRIPTS: ReadonlySet<string> = new Set([
-  "adlm", "arab", "hebr", "mand", "mend", "nkoo", "rohg", "samr", "syrc", "thaa",
-]);
+/** Languages written right to left (including the deprecated codes `iw` and `ji`), as a whole subtag. */
+const RTL_LANGUAGES = /^(?:ar|he|fa|ur|ps|sd|ug|yi|dv|ckb|iw|ji)$/i;
+/** Right-to-left scripts, for tags that name their script (`az-Arab`, `pa-Arab`), as a whole subtag. */
+const RTL_SCRIPTS = /^(?:adlm|arab|hebr|mand|mend|nkoo|rohg|samr|syrc|thaa)$/i;
 
 /**
  * Writing direction of a locale, for `<html dir>` and the elements' `dir`. A script subtag decides
@@ -54,11 +49,8 @@ const RTL_SCRIPTS: ReadonlySet<string> = new Set([
  * unrecognised is `ltr`.
  */
 export function directionOf(locale: string): Direction {
-  const tag = normalizeTag(locale);
-  if (tag === undefined) return "ltr";
-  const script = tag.split("-")[1];
-  if (script !== undefined && /^[a-z]{4}$/i.test(script)) return RTL_SCRIPTS.has(script.toLowerCase()) ? "rtl" : "ltr";
-  return RTL_LANGUAGES.has(languageOf(tag)) ? "rtl" : "ltr";
+  const [language, script = ""] = (normalizeTag(locale) ?? "").split("-");
+  return (/^[a-z]{4}$/i.test(script) ? RTL_SCRIPTS.test(script) : RTL_LANGUAGES.test(language!)) ? "rtl" : "ltr";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -101,21 +93,19 @@ const EN: Catalogue = en as unknown as Catalogue;
 
 /** The entry of `record` for `tag`, matched case-insensitively; own properties only. */
 function pick(record: Readonly<Record<string, unknown>> | undefined, tag: string): [string, Catalogue] | undefined {
-  if (record === undefined || record === null || typeof record !== "object") return undefined;
-  const wanted = tag.toLowerCase();
-  const key = Object.hasOwn(record, tag) ? tag : Object.keys(record).find((k) => k.toLowerCase() === wanted);
-  if (key === undefined) return undefined;
-  const value = record[key];
-  return value !== null && typeof value === "object" ? [key, value as Catalogue] : undefined;
+  if (!record || typeof record !== "object") return undefined;
+  const key = Object.hasOwn(record, tag) ? tag : Object.keys(record).find((k) => k.toLowerCase() === tag.toLowerCase());
+  const value = key === undefined ? undefined : record[key];
+  return value && typeof value === "object" ? [key!, value as Catalogue] : undefined;
 }
 
-type Kind = "string" | "function" | "array";
-
-function kindOf(term: unknown): Kind | undefined {
-  if (typeof term === "string") return "string";
-  if (typeof term === "function") return "function";
-  if (Array.isArray(term) && term.every((item) => typeof item === "string")) return "array";
-  return undefined;
+/** `"string"`, `"function"`, `"array"` (of strings), or `undefined` for anything else. */
+function kindOf(term: unknown): string | undefined {
+  return typeof term === "string" || typeof term === "function"
+    ? typeof term
+    : Array.isArray(term) && term.every((item) => typeof item === "string")
+      ? "array"
+      : undefined;
 }
 
 /**
@@ -135,30 +125,23 @@ export function createTranslator(locale: string, overrides?: Record<string, Mess
   const apps = overrides as Readonly<Record<string, unknown>> | undefined;
   const builtIn = catalogues as Readonly<Record<string, unknown>>;
 
-  const exact = [pick(apps, tag), pick(builtIn, tag)];
-  const byLanguage = [pick(apps, language), pick(builtIn, language)];
-  const entries = [...exact, ...byLanguage, pick(apps, FALLBACK)];
-  const chain = [...new Set(entries.flatMap((entry) => (entry ? [entry[1]] : []))), EN];
-
-  const exactFound = exact.find((entry) => entry !== undefined);
-  const languageFound = byLanguage.find((entry) => entry !== undefined);
-  const resolved = exactFound?.[0] ?? languageFound?.[0] ?? FALLBACK;
+  // overrides[tag], catalogue[tag], overrides[language], catalogue[language], overrides.en
+  const found = [pick(apps, tag), pick(builtIn, tag), pick(apps, language), pick(builtIn, language), pick(apps, FALLBACK)];
+  const chain = [...new Set(found.flatMap((entry) => (entry ? [entry[1]] : []))), EN];
+  // The tag of the first catalogue found for the tag or its language (an `overrides.en` alone is English).
+  const resolved = found.slice(0, 4).find(Boolean)?.[0] ?? FALLBACK;
 
   const t = ((key: string, ...args: unknown[]): unknown => {
-    const expected: Kind | undefined = Object.hasOwn(EN, key)
-      ? kindOf(EN[key])
-      : key.startsWith("signinError.CredentialsSignin.")
-        ? "string"
-        : undefined;
-    if (expected === undefined) return undefined;
-    for (const catalogue of chain) {
-      if (!Object.hasOwn(catalogue, key)) continue;
-      const term = catalogue[key];
-      if (expected === "function" && typeof term === "string") return interpolate(term, args);
-      if (kindOf(term) !== expected) continue;
-      if (typeof term === "function") return String((term as (...a: unknown[]) => unknown)(...args));
-      if (Array.isArray(term)) return [...(term as string[])];
-      return term;
+    const expected = Object.hasOwn(EN, key) ? kindOf(EN[key]) : key.startsWith("signinError.CredentialsSignin.") ? "string" : undefined;
+    if (expected) {
+      for (const catalogue of chain) {
+        if (!Object.hasOwn(catalogue, key)) continue;
+        const term = catalogue[key];
+        if (expected === "function" && typeof term === "string") return interpolate(term, args);
+        if (kindOf(term) === expected) {
+          return typeof term === "function" ? String((term as (...a: unknown[]) => unknown)(...args)) : Array.isArray(term) ? [...(term as string[])] : term;
+        }
+      }
     }
     return undefined;
   }) as Translate;
@@ -183,12 +166,6 @@ export function interpolate(template: string, args: unknown[]): string {
 
 type SigninErrorKey = Extract<MessageKey, `signinError.${string}`>;
 
-/** Sign-in error codes with their own message (every `signinError.*` key of English but `default`). */
-const SIGNIN_ERROR_CODES: ReadonlySet<string> = new Set(
-  Object.keys(en)
-    .filter((key) => key.startsWith("signinError.") && key !== "signinError.default")
-    .map((key) => key.slice("signinError.".length)),
-);
 /** Shape of an app-defined credentials failure code. */
 const CREDENTIALS_CODE = /^[\w-]{1,64}$/;
 
@@ -201,12 +178,8 @@ const CREDENTIALS_CODE = /^[\w-]{1,64}$/;
 export function signinErrorMessage(t: Translate, error: string | undefined | null, code?: string | null): string | undefined {
   if (typeof error !== "string" || error === "") return undefined;
   if (error === "CredentialsSignin") {
-    if (typeof code === "string" && CREDENTIALS_CODE.test(code)) {
-      const message = t(`signinError.CredentialsSignin.${code}`);
-      if (message !== undefined) return message;
-    }
-    return t("signinError.CredentialsSignin");
+    return (typeof code === "string" && CREDENTIALS_CODE.test(code) ? t(`signinError.CredentialsSignin.${code}`) : undefined) ?? t("signinError.CredentialsSignin");
   }
-  if (SIGNIN_ERROR_CODES.has(error)) return t(`signinError.${error}` as SigninErrorKey);
-  return t("signinError.default");
+  // A code with its own message is a `signinError.*` key of English (`default` is the fallback anyway).
+  return t(Object.hasOwn(en, `signinError.${error}`) ? (`signinError.${error}` as SigninErrorKey) : "signinError.default");
 }

@@ -74,6 +74,57 @@ export interface Messages {
   "signinError.WebAuthnVerificationError": string;
   /** The server could not be reached (web components and the browser client). */
   "signinError.NetworkError": string;
+
+  // Passkey web components.
+  /** Accessible name of the busy indicator while a passkey prompt is open. */
+  "passkey.waiting": string;
+  "passkey.register.add": string;
+  "passkey.register.signup": string;
+  /** Announced after a signed-in user added a passkey. */
+  "passkey.register.added": string;
+  /** Announced after a sign-up with a passkey (the user is now signed in). */
+  "passkey.register.created": string;
+  /** Passkey failures without a message of their own (the element's own codes and the account routes' `error`). */
+  "passkey.error.default": string;
+  "passkey.error.Cancelled": string;
+  /** Registering found a passkey for the account on this authenticator already. */
+  "passkey.error.PasskeyExists": string;
+  "passkey.error.WebAuthnVerificationError": string;
+  "passkey.error.AccountNotLinked": string;
+  "passkey.error.InvalidEmail": string;
+  "passkey.error.InvalidName": string;
+  /** Also the explanation next to a disabled "Remove" button. */
+  "passkey.error.LastSignInMethod": string;
+  "passkey.error.NotFound": string;
+  "passkey.error.NotAvailable": string;
+  "passkey.list.label": string;
+  "passkey.list.loading": string;
+  "passkey.list.empty": string;
+  "passkey.list.signedOut": string;
+  /** Name shown for a passkey the user has not named. */
+  "passkey.list.unnamed": string;
+  /** Dates are formatted with `Intl.DateTimeFormat` in the element's locale. */
+  "passkey.list.created": (date: string) => string;
+  "passkey.list.lastUsed": (date: string) => string;
+  "passkey.list.neverUsed": string;
+  /** `list`: the transports below, joined with `Intl.ListFormat`. */
+  "passkey.list.transports": (list: string) => string;
+  /** Authenticator transports (`AuthenticatorTransport`) as shown in a sentence. */
+  "passkey.transport.internal": string;
+  "passkey.transport.hybrid": string;
+  "passkey.transport.usb": string;
+  "passkey.transport.nfc": string;
+  "passkey.transport.ble": string;
+  "passkey.transport.smart-card": string;
+  "passkey.list.rename": string;
+  /** Label of the rename field. */
+  "passkey.list.name": string;
+  "passkey.list.save": string;
+  "passkey.list.cancel": string;
+  "passkey.list.remove": string;
+  "passkey.list.confirmRemove": (name: string) => string;
+  "passkey.list.renamed": string;
+  "passkey.list.removed": string;
 }
 
 export type MessageKey = keyof Messages;

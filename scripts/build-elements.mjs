@@ -12,6 +12,15 @@
  * file names as `__FOYER_CATALOGUES__` and load ui/internal/catalogue-loader.bundle.ts (fetches
  * those files) in place of ui/internal/catalogue-loader.ts (dynamic imports of locales/, which
  * would pull every catalogue back into a bundle built without code splitting).
+ *
+ * `<auth-signin>` loads the passkey elements only when it shows a passkey provider
+ * (ui/elements/auth-signin/passkey-loader.ts, a dynamic import). Without code splitting that import
+ * would be inlined, so each bundle gets its own loader: auth-signin.js loads the self-contained
+ * auth-passkey.js from Foyer's origin (passkey-loader.bundle.ts; the bundle is built first and its
+ * served name, `{basePath}/assets/auth-passkey.<hash>.js`, written into auth-signin.js as
+ * `__FOYER_PASSKEY_ELEMENTS__`), and foyer-elements.js, which has the passkey elements inside,
+ * loads nothing (passkey-loader.static.ts). auth-signin.js also leaves out the English messages
+ * that only the passkey elements use (`passkey.*`); the build fails if its code names one.
  */
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
@@ -31,7 +40,9 @@ const { test: _test, ...config } = loaded.config;
 const lib = config.build?.lib;
 if (!lib || typeof lib.entry !== "object" || Array.isArray(lib.entry)) throw new Error("build-elements: vite.config.ts needs build.lib.entry as { name: module }");
 
-const outDir = resolve(root, config.build.outDir);
+// FOYER_BROWSER_OUT builds somewhere else than vite.config.ts's `build.outDir` (dist/browser/), e.g. to
+// measure the bundles without touching dist/ (ui/bundle-size.node.test.ts reads the same variable).
+const outDir = resolve(root, process.env.FOYER_BROWSER_OUT || config.build.outDir);
 rmSync(outDir, { recursive: true, force: true });
 
 // ---------------------------------------------------------------------------------------------
@@ -42,9 +53,10 @@ rmSync(outDir, { recursive: true, force: true });
 // built with Lit's development build: put it back afterwards.
 const nodeEnv = process.env.NODE_ENV;
 const runner = { configFile: false, root, logLevel: "silent", mode: "production" };
-const [{ module: locales }, { module: translator }] = await Promise.all([
+const [{ module: locales }, { module: translator }, { module: assets }] = await Promise.all([
   runnerImport(resolve(root, "locales/index.ts"), runner),
   runnerImport(resolve(root, "locales/translator.ts"), runner),
+  runnerImport(resolve(root, "server/pages/assets.ts"), runner),
 ]);
 if (nodeEnv === undefined) delete process.env.NODE_ENV;
 else process.env.NODE_ENV = nodeEnv;
@@ -103,20 +115,109 @@ const bundleCatalogueLoader = {
   },
 };
 
+/**
+ * Resolves @simplewebauthn/browser's `identifyRegistrationError` and `identifyAuthenticationError`
+ * to ui/client/webauthn-error.bundle.ts, which passes the browser's error on as thrown: they only
+ * relabel a failed WebAuthn call (library `code`, English `message`) and keep its `name`, which is
+ * all the passkey client reads. About 1 KB gzip less in every bundle with passkeys.
+ */
+const webAuthnErrorsAsThrown = {
+  name: "foyer:webauthn-errors-as-thrown",
+  enforce: "pre",
+  resolveId(source, importer) {
+    if (!importer?.split("?")[0].includes("/@simplewebauthn/browser/")) return null;
+    return /\/identify(?:Registration|Authentication)Error\.js$/.test(source) ? resolve(root, "ui/client/webauthn-error.bundle.ts") : null;
+  },
+};
+
+/** The passkey elements' bundle, which auth-signin.js loads from Foyer when it shows a passkey provider. */
+const PASSKEY_ELEMENTS = "auth-passkey";
+const signinModule = resolve(root, "ui/elements/auth-signin/auth-signin.ts");
+const englishModule = resolve(root, "locales/en.ts");
+
+/** Resolves auth-signin.ts's `./passkey-loader.js` to the loader of bundle `name` (see the top of this file). */
+function bundlePasskeyLoader(name) {
+  const variant = name === "auth-signin" ? "passkey-loader.bundle.ts" : name === "foyer-elements" ? "passkey-loader.static.ts" : undefined;
+  return {
+    name: "foyer:bundle-passkey-loader",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (variant && source === "./passkey-loader.js" && importer && resolve(importer.split("?")[0]) === signinModule) return resolve(root, "ui/elements/auth-signin", variant);
+      return null;
+    },
+  };
+}
+
+/**
+ * English messages a bundle leaves out, by key prefix (a `"` ends a whole key): those no element
+ * shows (every bundle), and for auth-signin.js the passkey elements' own, which come with
+ * auth-passkey.js. After each build the bundle's code is searched for a string that starts with
+ * one of them, and the build fails if there is one: an element that starts showing such a message
+ * must not find it missing in the bundle only (the tests run the sources, which have them all).
+ */
+const SERVER_ONLY_MESSAGES = [
+  ...["errorPage.", "email.", "error.", "signin.title", "signin.heading", "signin.passkey.heading", "signin.passkey.register", "signout.title", "signout.heading", "verifyRequest.title"],
+  // The language's own name (the pages' language list), and the sign-in errors of Auth.js v4 codes:
+  // the client reports any code outside ClientErrorCode as `Configuration` (ui/client/errors.ts).
+  ...["language.name", "signinError.Signin\"", "signinError.OAuthCreateAccount", "signinError.EmailCreateAccount", "signinError.Callback"],
+];
+const omittedMessages = (name) => (name === "auth-signin" ? [...SERVER_ONLY_MESSAGES, "passkey.", "signout."] : SERVER_ONLY_MESSAGES);
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** A regular expression source for the keys `prefixes` name: a prefix, or a whole key where it ends with `"`. */
+const keysPattern = (prefixes) => prefixes.map((prefix) => (prefix.endsWith('"') ? `${escapeRegExp(prefix.slice(0, -1))}(?![\\w.-])` : `${escapeRegExp(prefix)}[\\w.-]*`)).join("|");
+
+/** English without the messages under `prefixes`. Each such entry of locales/en.ts must be one line. */
+function withoutEnglish(prefixes) {
+  const entry = new RegExp(`^[ \\t]*"(?:${keysPattern(prefixes)})":`);
+  return {
+    name: "foyer:without-english-messages",
+    enforce: "pre", // the source as written, before the TypeScript transform reformats it
+    transform(code, id) {
+      if (resolve(id.split("?")[0]) !== englishModule) return null;
+      const lines = code.split("\n");
+      const dropped = lines.filter((line) => entry.test(line));
+      const broken = dropped.find((line) => !/,\s*$/.test(line));
+      if (broken) throw new Error(`build-elements: locales/en.ts must keep this entry on one line to be left out of bundles: ${broken.trim()}`);
+      return { code: lines.filter((line) => !entry.test(line)).join("\n"), map: null };
+    },
+  };
+}
+
+function buildBundle(name, entry, passkeyElementsFile) {
+  return build({
+    ...config,
+    configFile: false,
+    root,
+    logLevel: "warn",
+    plugins: [...(config.plugins ?? []), bundleCatalogueLoader, webAuthnErrorsAsThrown, bundlePasskeyLoader(name), withoutEnglish(omittedMessages(name))],
+    define: { ...config.define, __FOYER_CATALOGUES__: JSON.stringify(catalogueFiles), __FOYER_PASSKEY_ELEMENTS__: JSON.stringify(passkeyElementsFile ?? "") },
+    build: { ...config.build, outDir, lib: { ...lib, entry: { [name]: entry } } },
+  });
+}
+
 const entries = Object.entries(lib.entry);
-await Promise.all(
-  entries.map(([name, entry]) =>
-    build({
-      ...config,
-      configFile: false,
-      root,
-      logLevel: "warn",
-      plugins: [...(config.plugins ?? []), bundleCatalogueLoader],
-      define: { ...config.define, __FOYER_CATALOGUES__: JSON.stringify(catalogueFiles) },
-      build: { ...config.build, lib: { ...lib, entry: { [name]: entry } } },
-    }),
-  ),
-);
+// The passkey elements first: auth-signin.js names their served file, which carries a content hash.
+const first = entries.filter(([name]) => name === PASSKEY_ELEMENTS);
+if (!first.length) throw new Error(`build-elements: vite.config.ts's build.lib.entry lacks "${PASSKEY_ELEMENTS}", which auth-signin.js loads`);
+await Promise.all(first.map(([name, entry]) => buildBundle(name, entry)));
+const passkeyElementsFile = assets.bundleAssetPath(PASSKEY_ELEMENTS, readFileSync(resolve(outDir, `${PASSKEY_ELEMENTS}.js`), "utf8"));
+await Promise.all(entries.filter(([name]) => name !== PASSKEY_ELEMENTS).map(([name, entry]) => buildBundle(name, entry, passkeyElementsFile)));
+
+// No bundle's code names a message its build left out.
+for (const [name] of entries) {
+  const code = readFileSync(resolve(outDir, `${name}.js`), "utf8");
+  const named = code.match(new RegExp(`["'\`](?:${keysPattern(omittedMessages(name))})`))?.[0];
+  if (named) throw new Error(`build-elements: dist/browser/${name}.js uses the message ${named}, which its build leaves out of English (scripts/build-elements.mjs, omittedMessages)`);
+}
+
+// auth-signin.js has no passkey code; it names the passkey elements' file.
+{
+  const code = readFileSync(resolve(outDir, "auth-signin.js"), "utf8");
+  for (const marker of ["startAuthentication", "auth-passkeys", "isConditionalMediationAvailable"]) {
+    if (code.includes(marker)) throw new Error(`build-elements: dist/browser/auth-signin.js contains passkey code (${marker}); it must load it from ${PASSKEY_ELEMENTS}.js`);
+  }
+  if (!code.includes(passkeyElementsFile)) throw new Error(`build-elements: dist/browser/auth-signin.js does not name ${passkeyElementsFile}`);
+}
 
 // English only: no other catalogue may have found its way into a bundle. And Lit's production build.
 for (const [name] of entries) {
@@ -142,4 +243,4 @@ const rows = [...entries.map(([name]) => `${name}.js`), ...Object.values(catalog
   const bytes = readFileSync(path).length;
   return `  ${file.padEnd(28)} ${String(bytes).padStart(7)} B  gzip -9 ${String(gzipSize(path)).padStart(6)} B`;
 });
-console.log(`dist/browser/ (${Math.round(performance.now() - started)} ms)\n${rows.join("\n")}`);
+console.log(`${outDir} (${Math.round(performance.now() - started)} ms)\n${rows.join("\n")}`);

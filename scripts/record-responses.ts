@@ -8,13 +8,21 @@
  * Writes one file per answer into stories/support/recorded/. Each file is the response body as the
  * server sent it (URLs carry the origin http://localhost:3000; the stub rewrites them to the page's
  * origin where that matters). Re-run it whenever the wire shape of an action changes.
+ *
+ * The passkey recordings (`providers-passkey`, `webauthn-options-*`, `callback-passkey-*`,
+ * `account-passkeys-*`) come from the same server with a Passkey provider and a memory adapter, driven
+ * by the software authenticator of server/testing/soft-authenticator.ts: real registrations, a real
+ * sign-in, a replay, a sign-up for a taken address, renames and removals.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { CookieJar } from "../server/testing/harness.js";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Auth } from "../server/index.js";
+import MemoryAdapter from "../server/adapters/memory.js";
 import Credentials from "../server/providers/credentials.js";
+import Passkey from "../server/providers/passkey.js";
+import { SoftAuthenticator, type SoftCreationOptions, type SoftRequestOptions } from "../server/testing/soft-authenticator.js";
 import type { AuthConfig } from "../server/types.js";
 
 const ORIGIN = "http://localhost:3000";
@@ -53,7 +61,13 @@ const config: AuthConfig = {
 };
 
 
-async function call(jar: CookieJar, method: "GET" | "POST", path: string, fields?: Record<string, string>): Promise<{ status: number; body: unknown }> {
+async function call(
+  jar: CookieJar,
+  method: "GET" | "POST",
+  path: string,
+  fields?: Record<string, string>,
+  server: AuthConfig = config,
+): Promise<{ status: number; body: unknown }> {
   const headers: Record<string, string> = {};
   if (jar.header) headers.cookie = jar.header;
   let body: string | undefined;
@@ -62,7 +76,7 @@ async function call(jar: CookieJar, method: "GET" | "POST", path: string, fields
     headers["x-auth-return-redirect"] = "1";
     body = new URLSearchParams(fields).toString();
   }
-  const response = await Auth(new Request(`${ORIGIN}${path}`, { method, headers, body }), config);
+  const response = await Auth(new Request(`${ORIGIN}${path}`, { method, headers, body }), server);
   jar.update(response);
   const text = await response.text();
   return { status: response.status, body: text === "" ? null : (JSON.parse(text) as unknown) };
@@ -109,6 +123,94 @@ if (after.body !== null) throw new Error("still signed in after signing out");
 // A POST whose token does not match the CSRF cookie (a browser that lost the cookie): MissingCSRF.
 record("missing-csrf", await call(new CookieJar(), "POST", "/auth/callback/credentials", { csrfToken, callbackUrl, username: "ada", password: PASSWORD }));
 expectUrl("missing-csrf", /[?&]error=MissingCSRF/);
+
+// ---------------------------------------------------------------------------------------------
+// Passkeys (the passkey elements' stories and tests): the same providers plus Passkey, on a memory
+// adapter, with real WebAuthn responses from the software authenticator of server/testing/.
+// ---------------------------------------------------------------------------------------------
+
+/** The server above with a Passkey provider (after the credentials form, as an app would list it). */
+const passkeyServer: AuthConfig = { ...config, adapter: MemoryAdapter(), providers: [...config.providers, Passkey()] };
+/** A server whose only way in is a passkey: its users' last passkey cannot be removed. */
+const passkeyOnlyServer: AuthConfig = { ...config, adapter: MemoryAdapter(), providers: [Passkey()] };
+
+/** `GET /account/passkeys`, or a JSON POST to `…/rename` / `…/remove` with the CSRF token, as the browser client sends them. */
+async function account(jar: CookieJar, server: AuthConfig, route: "" | "/rename" | "/remove", payload?: Record<string, string>): Promise<{ status: number; body: unknown }> {
+  const headers: Record<string, string> = { ...(jar.header ? { cookie: jar.header } : {}) };
+  let body: string | undefined;
+  if (payload) {
+    const token = ((await call(jar, "GET", "/auth/csrf", undefined, server)).body as { csrfToken: string }).csrfToken;
+    headers["content-type"] = "application/json";
+    body = JSON.stringify({ ...payload, csrfToken: token });
+  }
+  const response = await Auth(new Request(`${ORIGIN}/auth/account/passkeys${route}`, { method: payload ? "POST" : "GET", headers, body }), server);
+  jar.update(response);
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+
+/**
+ * A whole ceremony as ui/client/passkey.ts runs it: the CSRF token, `GET webauthn-options/passkey`,
+ * the authenticator, then the form POST of `action` and `data` to `callback/passkey`.
+ */
+async function ceremony(jar: CookieJar, server: AuthConfig, authenticator: SoftAuthenticator, action: "register" | "authenticate", email?: string) {
+  const token = ((await call(jar, "GET", "/auth/csrf", undefined, server)).body as { csrfToken: string }).csrfToken;
+  const query = new URLSearchParams({ action, ...(email ? { email } : {}) });
+  const options = await call(jar, "GET", `/auth/webauthn-options/passkey?${query}`, undefined, server);
+  const { options: optionsJSON } = options.body as { options: SoftCreationOptions & SoftRequestOptions };
+  const data = action === "register" ? await authenticator.register(optionsJSON) : await authenticator.authenticate(optionsJSON);
+  const answer = await call(jar, "POST", "/auth/callback/passkey", { action, data: JSON.stringify(data), csrfToken: token, callbackUrl }, server);
+  return { options, answer, data };
+}
+
+const visitor = new CookieJar();
+record("providers-passkey", await call(visitor, "GET", "/auth/providers", undefined, passkeyServer));
+record("webauthn-options-authenticate", await call(visitor, "GET", "/auth/webauthn-options/passkey?action=authenticate", undefined, passkeyServer));
+// A sign-up without an e-mail address is refused.
+record("webauthn-options-invalid", await call(visitor, "GET", "/auth/webauthn-options/passkey?action=register", undefined, passkeyServer), 400);
+record("account-passkeys-signed-out", await call(visitor, "GET", "/auth/account/passkeys", undefined, passkeyServer), 401);
+
+// A sign-up with a passkey (this phone), then two more passkeys added while signed in.
+const phone = new SoftAuthenticator({ origin: ORIGIN, transports: ["hybrid", "internal"], backedUp: true });
+const laptop = new SoftAuthenticator({ origin: ORIGIN, transports: ["internal"] });
+const key = new SoftAuthenticator({ origin: ORIGIN, transports: ["usb", "nfc"] });
+const signUp = await ceremony(visitor, passkeyServer, phone, "register", "grace@example.com");
+record("webauthn-options-register", signUp.options);
+record("callback-passkey-success", signUp.answer);
+expectUrl("callback-passkey-success", /\/account$/);
+const added = await ceremony(visitor, passkeyServer, laptop, "register");
+if (!/\/account$/.test((added.answer.body as { url: string }).url)) throw new Error(`adding a passkey failed: ${JSON.stringify(added.answer.body)}`);
+await ceremony(visitor, passkeyServer, key, "register");
+// A sign-in with the laptop's passkey gives it a "last used" date.
+const signIn = await ceremony(visitor, passkeyServer, laptop, "authenticate");
+record("callback-passkey-signin", signIn.answer);
+expectUrl("callback-passkey-signin", /\/account$/);
+// The phone's passkey gets a name; the other two keep none (the list shows a default name for them).
+const before = ((await account(visitor, passkeyServer, "")).body as { passkeys: { id: string }[] }).passkeys;
+if (before.length !== 3) throw new Error(`expected 3 passkeys, got ${JSON.stringify(before)}`);
+await account(visitor, passkeyServer, "/rename", { id: before[0]!.id, name: "Pixel 9" });
+record("account-passkeys-full", await account(visitor, passkeyServer, ""));
+const listed = (recorded.get("account-passkeys-full") as { passkeys: { id: string }[] }).passkeys;
+record("account-passkeys-rename", await account(visitor, passkeyServer, "/rename", { id: listed[1]!.id, name: "Work laptop" }));
+record("account-passkeys-remove", await account(visitor, passkeyServer, "/remove", { id: listed[2]!.id }));
+
+// The same assertion again (a replay): its challenge was used up, so the server refuses it.
+record("callback-passkey-verification-error", await call(visitor, "POST", "/auth/callback/passkey", { action: "authenticate", data: JSON.stringify(signIn.data), callbackUrl }, passkeyServer));
+expectUrl("callback-passkey-verification-error", /[?&]error=WebAuthnVerificationError/);
+// A sign-up for an address that already has an account.
+const taken = await ceremony(new CookieJar(), passkeyServer, new SoftAuthenticator({ origin: ORIGIN }), "register", "grace@example.com");
+record("callback-passkey-account-not-linked", taken.answer);
+expectUrl("callback-passkey-account-not-linked", /[?&]error=AccountNotLinked/);
+
+// The credentials provider is another way in, so every passkey may go: the empty list.
+for (const { id } of listed.slice(0, 2)) await account(visitor, passkeyServer, "/remove", { id });
+record("account-passkeys-empty", await account(visitor, passkeyServer, ""));
+
+// A passkey-only server: the user's only passkey cannot be removed.
+const only = new CookieJar();
+await ceremony(only, passkeyOnlyServer, new SoftAuthenticator({ origin: ORIGIN }), "register", "alan@example.com");
+record("account-passkeys-last", await account(only, passkeyOnlyServer, ""));
+const last = (recorded.get("account-passkeys-last") as { passkeys: { id: string }[] }).passkeys[0]!;
+record("account-passkeys-last-method", await account(only, passkeyOnlyServer, "/remove", { id: last.id }), 409);
 
 await mkdir(OUT, { recursive: true });
 for (const [name, body] of recorded) {

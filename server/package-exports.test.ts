@@ -44,6 +44,8 @@ describe("package exports", () => {
         "foyer-auth/jwt": await import("foyer-auth/jwt"),
         "foyer-auth/node": await import("foyer-auth/node"),
         "foyer-auth/providers/credentials": await import("foyer-auth/providers/credentials"),
+        "foyer-auth/providers/webauthn": await import("foyer-auth/providers/webauthn"),
+        "foyer-auth/providers/passkey": await import("foyer-auth/providers/passkey"),
         "foyer-auth/client": await import("foyer-auth/client"),
         "foyer-auth/elements": await import("foyer-auth/elements"),
         "foyer-auth/elements/auth-signin": await import("foyer-auth/elements/auth-signin"),
@@ -68,6 +70,8 @@ describe("package exports", () => {
     functions("foyer-auth/jwt", ["encode", "decode", "getToken"]);
     functions("foyer-auth/node", ["toWebRequest", "sendWebResponse", "createAuthHandler", "PayloadTooLargeError"]);
     functions("foyer-auth/providers/credentials", ["default"]);
+    functions("foyer-auth/providers/webauthn", ["default"]);
+    functions("foyer-auth/providers/passkey", ["default"]);
     functions("foyer-auth", ["readAccountTokens"]);
     functions("foyer-auth/client", ["createAuthClient", "getCsrfToken", "getProviders", "getSession", "signIn", "signOut", "updateSession", "onSessionChange"]);
     // Elements import in plain Node (SSR-safe) and export their classes.

@@ -44,6 +44,12 @@ export interface DefaultSession {
   user?: User;
   /** ISO-8601 expiry of the session. */
   expires: string;
+  /**
+   * `"RefreshTokenError"`: a provider with `refreshTokens` could not refresh the expired access
+   * token (revoked or missing refresh token, provider unreachable). The user is still signed in, but
+   * the provider's access token has expired: send them through sign-in again.
+   */
+  error?: "RefreshTokenError";
 }
 
 /** The session exposed to clients. Extend it with module augmentation. */
@@ -58,6 +64,13 @@ export interface DefaultJWT extends Record<string, unknown> {
   iat?: number;
   exp?: number;
   jti?: string;
+  /**
+   * `"RefreshTokenError"` while the access token of a provider with `refreshTokens` has expired and
+   * refreshing it failed. Such sessions also carry `provider`, `providerAccountId`, `access_token`,
+   * `expires_at` (seconds) and `refresh_token` — left untyped here so that an app's own declarations
+   * of them (as in Auth.js's refresh guide) still merge; see docs/providers.md.
+   */
+  error?: "RefreshTokenError";
 }
 
 /** The payload of a session token. Extend it with module augmentation. */

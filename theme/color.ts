@@ -103,10 +103,13 @@ export function contrast(a: Rgb, b: Rgb): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-const WHITE: Rgb = { r: 1, g: 1, b: 1 };
-const BLACK: Rgb = { r: 0, g: 0, b: 0 };
+/**
+ * The luminance up to which white text has at least the contrast of black text: contrast with white,
+ * 1.05 / (L + 0.05), is at least contrast with black, (L + 0.05) / 0.05, while (L + 0.05)² ≤ 1.05 × 0.05.
+ */
+const WHITE_TEXT_UP_TO = Math.sqrt(1.05 * 0.05) - 0.05;
 
 /** Black or white, whichever reads better on `background` (always ≥ 4.58:1, so AA for normal text). */
 export function readableTextOn(background: Rgb): "#fff" | "#000" {
-  return contrast(WHITE, background) >= contrast(BLACK, background) ? "#fff" : "#000";
+  return luminance(background) <= WHITE_TEXT_UP_TO ? "#fff" : "#000";
 }

@@ -9,32 +9,55 @@
  */
 import { execFile, execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const BROWSER = new URL("../dist/browser/", import.meta.url);
-const TAGS = ["auth-signin", "auth-provider-button", "auth-signout", "auth-session", "auth-user"];
+/** dist/browser/ as `npm run build` writes it, which the package's entry points resolve to. */
+const DIST_BROWSER = new URL("../dist/browser/", import.meta.url);
+/**
+ * The bundles checked: dist/browser/, or the folder FOYER_BROWSER_OUT names when set (the same variable
+ * makes scripts/build-elements.mjs build there, to measure without touching dist/).
+ */
+const BROWSER = process.env.FOYER_BROWSER_OUT ? pathToFileURL(resolve(ROOT, process.env.FOYER_BROWSER_OUT) + "/") : DIST_BROWSER;
+const PASSKEY_TAGS = ["auth-passkey-button", "auth-passkey-register", "auth-passkeys"];
+const TAGS = ["auth-signin", "auth-provider-button", "auth-signout", "auth-session", "auth-user", ...PASSKEY_TAGS];
 
 /**
- * Budgets in bytes, gzip -9 (ui-kit §12). `foyer-elements.js` meets the 20 KB target. The target for
- * `auth-signin.js` alone is 12 KB and is NOT met yet: Lit and the shared sign-in path take 12.6 KB
- * before either element's own code (docs/performance.md, "Web components bundle"). Until it is, this
- * budget is a ceiling just above today's 15.2 KB, so the bundle cannot grow unnoticed.
+ * Budgets in bytes, gzip -9 (ui-kit §12; docs/performance.md, "Web components bundle", says what is
+ * in each file and where the bytes go):
+ *
+ * - `foyer-elements.js`: 20 KB for the kit plus 4 KB for passkeys (the passkeys issue), i.e. 24 KB.
+ * - `foyer-passkey.js`: the hosted sign-in page's passkey script, 4 KB (the passkeys issue: what the
+ *   passkey client adds), of which @simplewebauthn/browser's two ceremonies take about 2 KB.
+ * - `auth-signin.js`: target 12 KB (ui-kit §12 and the elements issue), NOT met: 13.6 KB. Lit and
+ *   the parts both elements need (the client's sign-in path, localisation with English, the theme,
+ *   the shared styles) take 11.1 KB before the two elements' own code (about 2.6 KB), and leaving out
+ *   any one of those parts entirely would still not reach 12 KB (docs/performance.md, "What
+ *   auth-signin.js is made of now"). The budget is a ceiling just above today's size, so the bundle
+ *   cannot grow unnoticed.
+ * - `auth-passkey.js`: what auth-signin.js loads from Foyer when it shows a passkey provider (Lit, the
+ *   client and the three passkey elements again, since each file is self-contained): a ceiling just
+ *   above today's 19.4 KB.
  */
-// The 12 KB target for auth-signin.js alone (ui-kit §12 and the elements issue) is recorded in docs/performance.md.
 const BUDGETS = {
-  "foyer-elements.js": 20 * 1024,
-  "auth-signin.js": 15.5 * 1024,
+  "foyer-elements.js": 24 * 1024,
+  "auth-signin.js": 13.75 * 1024,
+  "auth-passkey.js": 20 * 1024,
+  "foyer-passkey.js": 4 * 1024,
 } as const;
 
+/** What passkeys may add to the client (the passkeys issue): foyer-client-passkey.js minus foyer-client.js, gzip -9. */
+const PASSKEY_CLIENT_BUDGET = 4 * 1024;
+
 beforeAll(() => {
-  const missing = ["foyer-elements.js", "foyer-client.js", "auth-signin.js"].filter((name) => !existsSync(new URL(name, BROWSER)));
+  const missing = ["foyer-elements.js", "foyer-client.js", "auth-signin.js", "auth-passkey.js", "foyer-passkey.js", "foyer-client-passkey.js"].filter((name) => !existsSync(new URL(name, BROWSER)));
   if (missing.length) {
-    throw new Error(`dist/browser/ lacks ${missing.join(", ")}: run \`npm run build\` first (\`npm test\` builds before Vitest).`);
+    throw new Error(`${fileURLToPath(BROWSER)} lacks ${missing.join(", ")}: run \`npm run build\` first (\`npm test\` builds before Vitest; FOYER_BROWSER_OUT=<dir> builds and checks elsewhere).`);
   }
 });
 
@@ -96,27 +119,51 @@ describe("message catalogues loaded on demand (gzip -9)", () => {
 });
 
 describe("browser bundles", () => {
-  it.each(["foyer-elements.js", "foyer-client.js", "auth-signin.js"])("%s is one self-contained, minified ES module", (name) => {
+  it.each(["foyer-elements.js", "foyer-client.js", "auth-signin.js", "auth-passkey.js", "foyer-passkey.js", "foyer-client-passkey.js"])("%s is one self-contained, minified ES module", (name) => {
     const code = readFileSync(new URL(name, BROWSER), "utf8");
     // No static or dynamic imports: Lit and the client are inside. (Only non-English catalogues are fetched, as JSON, when needed.)
     // (Matches only, not `code`, in the assertions: a failure must not print the whole bundle.)
     expect(code.match(/(?:^|[;}\n])\s*import\s*[\s{*"'`][^;]{0,80}/)?.[0]).toBeUndefined();
     expect(code.match(/\bimport\s*\([^)]{0,80}/)?.[0]).toBeUndefined();
     // No third-party hosts (ui-kit §6); `.invalid` is the client's placeholder base for parsing URLs.
+    // simplewebauthn.dev only appears in @simplewebauthn/browser's console warning text for a
+    // deprecated call style (never made here); it is never fetched.
     const hosts = [...code.matchAll(/https?:\/\/([\w.-]+)/g)].map((match) => match[1]!);
-    expect(hosts.filter((host) => !host.endsWith(".invalid") && host !== "www.w3.org")).toEqual([]);
+    expect(hosts.filter((host) => !host.endsWith(".invalid") && host !== "www.w3.org" && host !== "simplewebauthn.dev")).toEqual([]);
     expect(code.split("\n").length, "minified: a handful of lines, not one per statement").toBeLessThan(200);
   });
 
   it("foyer-elements.js defines every element and exports their classes and events", async () => {
     const result = (await definedTags("foyer-elements.js")) as { tags: string[]; exports: string[] };
     expect(result.tags.sort()).toEqual([...TAGS].sort());
-    expect(result.exports).toEqual(expect.arrayContaining(["AuthSignin", "AuthProviderButton", "AuthSignout", "AuthSession", "AuthUser", "AuthSigninErrorEvent", "AuthSessionChangeEvent"]));
+    expect(result.exports).toEqual(
+      expect.arrayContaining(["AuthSignin", "AuthProviderButton", "AuthSignout", "AuthSession", "AuthUser", "AuthPasskeyButton", "AuthPasskeyRegister", "AuthPasskeys", "AuthSigninErrorEvent", "AuthSessionChangeEvent", "AuthPasskeyRegisteredEvent", "AuthPasskeyRemovedEvent"]),
+    );
   });
 
   it("auth-signin.js defines <auth-signin> and the <auth-provider-button> it uses, and nothing else", async () => {
     const result = (await definedTags("auth-signin.js")) as { tags: string[] };
     expect(result.tags.sort()).toEqual(["auth-provider-button", "auth-signin"]);
+  });
+
+  it("auth-signin.js has no passkey code: it loads auth-passkey.js as Foyer serves it, by its hashed name", async () => {
+    const code = readFileSync(new URL("auth-signin.js", BROWSER), "utf8");
+    for (const marker of ["startAuthentication", "isConditionalMediationAvailable", "auth-passkeys", "passkey.list."]) expect(code.includes(marker), marker).toBe(false);
+    const { bundleAssetPath, findAsset, passkeyElementsScriptPath } = await import("../server/pages/assets.js");
+    const named = bundleAssetPath("auth-passkey", readFileSync(new URL("auth-passkey.js", BROWSER), "utf8"));
+    expect(named).toMatch(/^auth-passkey\.[0-9a-f]{10}\.js$/);
+    expect(code).toContain(named);
+    // Foyer serves that file under that name (it reads dist/browser/, so only checked there).
+    if (BROWSER.href === DIST_BROWSER.href) {
+      expect(passkeyElementsScriptPath()).toBe(named);
+      expect(findAsset(named)?.contentType).toBe("text/javascript; charset=utf-8");
+    }
+  });
+
+  it("auth-passkey.js defines the three passkey elements, and nothing else", async () => {
+    const result = (await definedTags("auth-passkey.js")) as { tags: string[]; exports: string[] };
+    expect(result.tags.sort()).toEqual([...PASSKEY_TAGS].sort());
+    expect(result.exports).toEqual(["AuthPasskeyButton", "AuthPasskeyRegister", "AuthPasskeyRegisteredEvent", "AuthPasskeyRemovedEvent", "AuthPasskeys"]);
   });
 
   it("foyer-client.js is the client alone: its functions, no elements", async () => {
@@ -128,6 +175,62 @@ describe("browser bundles", () => {
       expect(result[name], `foyer-client.js exports ${name}`).toBe("function");
     }
     expect(readFileSync(new URL("foyer-client.js", BROWSER), "utf8")).not.toContain("customElements");
+  });
+});
+
+describe("passkey bundles", () => {
+  it("the passkey client adds at most 4 KB gzip to the client", () => {
+    const client = gzipSize(new URL("foyer-client.js", BROWSER));
+    const withPasskeys = gzipSize(new URL("foyer-client-passkey.js", BROWSER));
+    const added = withPasskeys.bytes - client.bytes;
+    expect(
+      added,
+      `foyer-client-passkey.js (${kb(withPasskeys.bytes)}) minus foyer-client.js (${kb(client.bytes)}) is ${kb(added)} with ${client.tool}; the budget is ${kb(PASSKEY_CLIENT_BUDGET)}`,
+    ).toBeLessThanOrEqual(PASSKEY_CLIENT_BUDGET);
+  });
+
+  it("take only the SimpleWebAuthn functions they use (no signals, capabilities or platform checks)", () => {
+    for (const name of ["foyer-passkey.js", "foyer-client-passkey.js"]) {
+      const code = readFileSync(new URL(name, BROWSER), "utf8");
+      // String literals of the library's other functions, which minification keeps.
+      for (const marker of ["signalUnknownCredential", "isUserVerifyingPlatformAuthenticatorAvailable", "getClientCapabilities", "signalCurrentUserDetails"]) {
+        expect(code.includes(marker), `${name} contains ${marker}`).toBe(false);
+      }
+      expect(code).toContain("isConditionalMediationAvailable");
+    }
+  });
+
+  it("foyer-passkey.js is the page script: no exports, no elements, no catalogue; it runs on load", () => {
+    const code = readFileSync(new URL("foyer-passkey.js", BROWSER), "utf8");
+    expect(code.match(/\bexport\s*\{[^}]{0,80}/)?.[0]).toBeUndefined();
+    expect(code).not.toContain("customElements");
+    expect(code).not.toContain("language.name");
+    expect(code).toContain("data-passkey-provider");
+  });
+
+  it("foyer-client-passkey.js exports the client and the passkey functions", async () => {
+    const result = (await node(`
+      const module = await import(${JSON.stringify(new URL("foyer-client-passkey.js", BROWSER).href)});
+      console.log(JSON.stringify(Object.fromEntries(Object.entries(module).map(([name, value]) => [name, typeof value]))));
+    `)) as Record<string, string>;
+    for (const name of ["signIn", "getSession", "passkeysSupported", "conditionalMediationAvailable", "signInWithPasskey", "startConditionalSignIn", "registerPasskey", "cancelPasskeyCeremony", "listPasskeys", "renamePasskey", "removePasskey"]) {
+      expect(result[name], `foyer-client-passkey.js exports ${name}`).toBe("function");
+    }
+  });
+
+  it("foyer-auth/client/passkey resolves to the built module, imports in plain Node, and declares its types", async () => {
+    const result = (await node(`
+      const module = await import("foyer-auth/client/passkey");
+      console.log(JSON.stringify({ url: import.meta.resolve("foyer-auth/client/passkey"), exports: Object.keys(module).sort(), supported: module.passkeysSupported() }));
+    `)) as { url: string; exports: string[]; supported: boolean };
+    expect(result.url).toBe(new URL("../dist/ui/client/passkey.js", import.meta.url).href);
+    expect(result.exports).toEqual(
+      ["cancelPasskeyCeremony", "conditionalMediationAvailable", "listPasskeys", "passkeysSupported", "registerPasskey", "removePasskey", "renamePasskey", "signInWithPasskey", "startConditionalSignIn"].sort(),
+    );
+    expect(result.supported).toBe(false);
+    expect(existsSync(new URL("../dist/ui/client/passkey.d.ts", import.meta.url))).toBe(true);
+    const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { exports: Record<string, unknown> };
+    expect(pkg.exports["./client/passkey"]).toEqual({ types: "./dist/ui/client/passkey.d.ts", import: "./dist/ui/client/passkey.js" });
   });
 });
 
@@ -144,7 +247,7 @@ describe("package entry points for the elements (built dist/, resolved by the pa
       const client = await import("foyer-auth/client");
       console.log(JSON.stringify({ elements: kinds(elements), one, client: kinds(client) }));
     `)) as { elements: Record<string, string>; one: Record<string, { tagName: string; define: string }>; client: Record<string, string> };
-    for (const name of ["AuthSignin", "AuthProviderButton", "AuthSignout", "AuthSession", "AuthUser", "AuthSigninStartEvent", "AuthSigninSuccessEvent", "AuthSigninErrorEvent", "AuthSignoutEvent", "AuthSessionChangeEvent"]) {
+    for (const name of ["AuthSignin", "AuthProviderButton", "AuthSignout", "AuthSession", "AuthUser", "AuthPasskeyButton", "AuthPasskeyRegister", "AuthPasskeys", "AuthSigninStartEvent", "AuthSigninSuccessEvent", "AuthSigninErrorEvent", "AuthSignoutEvent", "AuthSessionChangeEvent", "AuthPasskeyRegisteredEvent", "AuthPasskeyRemovedEvent"]) {
       expect(result.elements[name], `foyer-auth/elements exports ${name}`).toBe("function");
     }
     for (const tag of TAGS) expect(result.one[tag], `foyer-auth/elements/${tag}`).toEqual({ tagName: tag, define: "function" });
@@ -158,7 +261,7 @@ describe("package entry points for the elements (built dist/, resolved by the pa
         manifest: import.meta.resolve("foyer-auth/custom-elements.json"),
       }));
     `)) as { bundle: string; manifest: string };
-    expect(result.bundle).toBe(new URL("foyer-elements.js", BROWSER).href);
+    expect(result.bundle).toBe(new URL("foyer-elements.js", DIST_BROWSER).href);
     expect(result.manifest).toBe(new URL("../custom-elements.json", import.meta.url).href);
   });
 

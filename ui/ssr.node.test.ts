@@ -14,7 +14,12 @@ const ENTRY_POINTS = [
   "./elements/auth-signout/define.js",
   "./elements/auth-session/define.js",
   "./elements/auth-user/define.js",
+  "./elements/auth-passkey-button/define.js",
+  "./elements/auth-passkey-register/define.js",
+  "./elements/auth-passkeys/define.js",
+  "./elements/passkey-elements.js",
   "./client/index.js",
+  "./client/passkey.js",
   "./events/index.js",
 ] as const;
 
@@ -25,7 +30,12 @@ const loaders: Record<(typeof ENTRY_POINTS)[number], () => Promise<unknown>> = {
   "./elements/auth-signout/define.js": () => import("./elements/auth-signout/define.js"),
   "./elements/auth-session/define.js": () => import("./elements/auth-session/define.js"),
   "./elements/auth-user/define.js": () => import("./elements/auth-user/define.js"),
+  "./elements/auth-passkey-button/define.js": () => import("./elements/auth-passkey-button/define.js"),
+  "./elements/auth-passkey-register/define.js": () => import("./elements/auth-passkey-register/define.js"),
+  "./elements/auth-passkeys/define.js": () => import("./elements/auth-passkeys/define.js"),
+  "./elements/passkey-elements.js": () => import("./elements/passkey-elements.js"),
   "./client/index.js": () => import("./client/index.js"),
+  "./client/passkey.js": () => import("./client/passkey.js"),
   "./events/index.js": () => import("./events/index.js"),
 };
 
@@ -57,10 +67,23 @@ describe("importing the kit in plain Node", () => {
     expect(() => client.createAuthClient({ basePath: "/auth" })).not.toThrow();
   });
 
+  test("the passkey client answers in Node without throwing: unsupported, nothing to cancel", async () => {
+    const passkey = await import("./client/passkey.js");
+    expect(passkey.passkeysSupported()).toBe(false);
+    expect(await passkey.conditionalMediationAvailable()).toBe(false);
+    expect(await passkey.startConditionalSignIn()).toBeNull();
+    expect(await passkey.signInWithPasskey()).toEqual({ ok: false, error: "Unsupported" });
+    expect(await passkey.registerPasskey({ email: "ada@example.com" })).toEqual({ ok: false, error: "Unsupported" });
+    expect(() => passkey.cancelPasskeyCeremony()).not.toThrow();
+  });
+
   test("event classes construct in Node (they extend Event, not CustomEvent)", async () => {
     const events = await import("./events/index.js");
     const start = new events.AuthSigninStartEvent({ provider: "github" });
     expect(start).toMatchObject({ type: "auth-signin-start", bubbles: true, composed: true, cancelable: true, detail: { provider: "github" } });
+    const registered = new events.AuthPasskeyRegisteredEvent({ provider: "passkey", url: "/", signUp: true });
+    expect(registered).toMatchObject({ type: "auth-passkey-registered", bubbles: true, composed: true, cancelable: false });
+    expect(new events.AuthPasskeyRemovedEvent({ id: "x" })).toMatchObject({ type: "auth-passkey-removed", bubbles: true, composed: true, detail: { id: "x" } });
   });
 });
 

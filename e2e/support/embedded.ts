@@ -21,8 +21,13 @@ export class EmbeddedPage {
   readonly email: Locator;
   readonly password: Locator;
   readonly submit: Locator;
-  /** `<auth-signin>`'s live region, in its shadow root (locators pierce open shadow roots). */
+  /**
+   * `<auth-signin>`'s own live region, in its shadow root (locators pierce open shadow roots) — not
+   * those of the passkey elements it hosts (`<auth-passkey-button>`, `<auth-passkey-register>`).
+   */
   readonly alert: Locator;
+  /** `<auth-signin>`'s own wrapper (`part="base"`, with its `lang` and `dir`), not the passkey elements'. */
+  readonly base: Locator;
   readonly user: Locator;
   readonly signout: Locator;
   readonly signoutButton: Locator;
@@ -40,15 +45,20 @@ export class EmbeddedPage {
     const form = this.signin.locator("form").filter({ has: page.getByRole("button", { name: submitName }) });
     this.email = form.getByLabel("Email", { exact: true });
     this.password = form.getByLabel("Password", { exact: true });
-    this.alert = this.signin.getByRole("alert");
+    const own = page.locator(":not(:is(auth-passkey-button, auth-passkey-register) *)");
+    this.alert = this.signin.getByRole("alert").and(own);
+    this.base = this.signin.locator('[part~="base"]').and(own);
     this.user = this.session.locator("auth-user");
     this.signout = this.session.locator("auth-signout");
     this.signoutButton = this.signout.getByRole("button", { name: message(locale, "signout.button") });
   }
 
-  /** Opens `/embedded` and waits until the elements have upgraded and know the session. */
-  async goto(): Promise<void> {
-    const response = await this.page.goto("/embedded");
+  /**
+   * Opens `/embedded` and waits until the elements have upgraded and know the session. `origin`:
+   * another demo than the configured `baseURL` (e.g. the jwt one, `http://localhost:3102`).
+   */
+  async goto(origin = ""): Promise<void> {
+    const response = await this.page.goto(`${origin}/embedded`);
     expect(response?.status()).toBe(200);
     await expect(this.page.getByRole("heading", { level: 1, name: "Web components" })).toBeVisible();
     await expect(this.page.getByRole("note"), "the elements bundle is built (npm run build)").toHaveCount(0);
@@ -91,14 +101,14 @@ export class EmbeddedPage {
   }
 }
 
-/** `/account`: the signed-in user's sessions, the current one marked "This device". */
+/** `/account` ("Your account"): the signed-in user's sessions, the current one marked "This device" (and their passkeys, see ./passkey.ts). */
 export class AccountPage {
   readonly heading: Locator;
   readonly sessions: Locator;
   readonly current: Locator;
 
   constructor(readonly page: Page) {
-    this.heading = page.getByRole("heading", { level: 1, name: "Your sessions" });
+    this.heading = page.getByRole("heading", { level: 1, name: "Your account" });
     this.sessions = page.locator("ul.sessions > li");
     this.current = this.sessions.filter({ hasText: "This device" });
   }

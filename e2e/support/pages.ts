@@ -66,6 +66,17 @@ export async function openBuiltInPage(page: Page, builtIn: BuiltInPage, variant:
   expect(response?.status(), `status of ${builtIn.path}`).toBe(builtIn.status);
   await expect(page.getByRole("heading", { level: 1, name: message(variant.locale, builtIn.heading) })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", variant.locale);
+  await expectPasskeySectionsShown(page);
+}
+
+/**
+ * A sign-in page with a WebAuthn provider renders its passkey section hidden, and its script reveals
+ * it once it found WebAuthn (Chromium has it). Waits for that, so that axe and the screenshots see the
+ * page as its visitors do. Nothing to wait for on other pages.
+ */
+export async function expectPasskeySectionsShown(page: Page): Promise<void> {
+  const sections = page.locator("[data-passkey-section]");
+  for (const section of await sections.all()) await expect(section, "the passkey section is revealed by its script").toBeVisible();
 }
 
 /** Foyer's built-in sign-in page of the demo (credentials provider "Credentials"). */

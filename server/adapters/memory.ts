@@ -24,6 +24,9 @@ function defined<T extends object>(value: T): Partial<T> {
 
 const key = (...parts: string[]) => JSON.stringify(parts);
 
+/** The account fields `updateAccountTokens` may write. */
+const TOKEN_FIELDS = ["access_token", "refresh_token", "expires_at", "id_token", "token_type", "scope"] as const;
+
 export interface MemoryAdapterOptions {
   /** `"encrypted"` (default): OAuth tokens stored sealed with the secret list; `"raw"` to keep them readable. */
   providerTokens?: "encrypted" | "raw";
@@ -161,6 +164,20 @@ export default function MemoryAdapter(options: MemoryAdapterOptions = {}): Adapt
         .filter((a) => a.userId === userId)
         .sort((a, b) => (a.provider === b.provider ? (a.providerAccountId < b.providerAccountId ? -1 : 1) : a.provider < b.provider ? -1 : 1))
         .map(copy);
+    },
+
+    updateAccountTokens({ provider, providerAccountId }, expected, next) {
+      const stored = accounts.get(key(provider, providerAccountId));
+      // Synchronous from check to write: nothing can run in between, so this is a true compare-and-swap.
+      if (!stored || (stored.refresh_token ?? null) !== expected.refresh_token) return false;
+      const fields = stored as Record<string, unknown>;
+      for (const field of TOKEN_FIELDS) {
+        const value = next[field];
+        if (value === undefined) continue;
+        if (value === null) delete fields[field];
+        else fields[field] = value;
+      }
+      return true;
     },
 
     // --- sessions ----------------------------------------------------------------------------

@@ -57,6 +57,20 @@ export interface AdapterAuthenticator {
   lastUsedAt?: Date | null;
 }
 
+/**
+ * The token fields `updateAccountTokens` writes. A field that is absent stays as it is; `null` clears
+ * it. Values arrive as they are to be stored (sealed when the adapter asked for `"encrypted"`).
+ */
+export interface AccountTokensUpdate {
+  access_token?: string | null;
+  refresh_token?: string | null;
+  /** Seconds since the epoch. */
+  expires_at?: number | null;
+  id_token?: string | null;
+  token_type?: string | null;
+  scope?: string | null;
+}
+
 /** Auth.js's adapter methods. */
 export interface AuthjsAdapter {
   createUser?(user: AdapterUser): Awaitable<AdapterUser>;
@@ -97,6 +111,18 @@ export interface FoyerAdapterCapabilities {
   /** Deletes every session of the user except those listed; returns how many were deleted. */
   deleteSessions?(userId: string, options?: { except?: string[] }): Awaitable<number>;
   listAccounts?(userId: string): Awaitable<AdapterAccount[]>;
+  /**
+   * Compare-and-swap of an account's provider tokens, for refreshing them (`refreshTokens` on a
+   * provider): writes `next` only if the account's stored `refresh_token` is still exactly
+   * `expected.refresh_token` (as stored, sealed or not; `null` matches an account without one), in
+   * one atomic step. Returns `true` when it wrote, `false` when the account is gone or its refresh
+   * token differs — and then writes nothing. This is what lets several processes share one refresh.
+   */
+  updateAccountTokens?(
+    account: Pick<AdapterAccount, "provider" | "providerAccountId">,
+    expected: { refresh_token: string | null },
+    next: AccountTokensUpdate,
+  ): Awaitable<boolean>;
   /** Deletes a passkey and the `webauthn` account it signs in. */
   deleteAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null | undefined>;
   updateAuthenticator?(credentialID: string, data: { name?: string | null; lastUsedAt?: Date | null }): Awaitable<AdapterAuthenticator | null>;

@@ -37,13 +37,14 @@ export const ADAPTER_METHODS = [
   "createUser", "getUser", "getUserByEmail", "getUserByAccount", "updateUser", "deleteUser", "linkAccount", "unlinkAccount",
   "createSession", "getSessionAndUser", "updateSession", "deleteSession", "createVerificationToken", "useVerificationToken",
   "getAccount", "getAuthenticator", "createAuthenticator", "listAuthenticatorsByUserId", "updateAuthenticatorCounter",
-  "listSessions", "deleteSessions", "listAccounts", "deleteAuthenticator", "updateAuthenticator", "pruneExpired", "createUserWithAccount",
+  "listSessions", "deleteSessions", "listAccounts", "updateAccountTokens", "deleteAuthenticator", "updateAuthenticator", "pruneExpired", "createUserWithAccount",
 ] as const satisfies readonly (keyof Adapter)[];
 
 /** Auth.js's required methods per feature (wire §16.1), plus what Foyer's extra features use. */
 export const REQUIRED_METHODS = {
   database: ["createUser", "getUser", "getUserByEmail", "getUserByAccount", "updateUser", "linkAccount", "createSession", "getSessionAndUser", "updateSession", "deleteSession"],
   email: ["createVerificationToken", "useVerificationToken", "getUserByEmail"],
-  webauthn: ["createUser", "getUser", "linkAccount", "getAccount", "getAuthenticator", "createAuthenticator", "listAuthenticatorsByUserId", "updateAuthenticatorCounter"],
+  // Foyer adds getUserByEmail: a passkey sign-up must be able to see that an address is taken.
+  webauthn: ["createUser", "getUser", "getUserByEmail", "linkAccount", "getAccount", "getAuthenticator", "createAuthenticator", "listAuthenticatorsByUserId", "updateAuthenticatorCounter"],
   credentialsDatabase: ["getUserByAccount", "createUser", "linkAccount", "createSession"],
 } as const satisfies Record<string, readonly (keyof Adapter)[]>;

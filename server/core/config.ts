@@ -47,6 +47,7 @@ import type { Adapter } from "../adapters/types.js";
 import { PAGE_CSS } from "../pages/styles.generated.js";
 import { preparePageProviders, type PageProvider } from "../pages/providers.js";
 import { resolveTheme, themeDeclarations, type ResolvedTheme } from "../pages/theme.js";
+import { webauthnConfigError } from "../webauthn/validate.js";
 
 /** A provider after its factory ran and its user options were merged over its defaults. */
 export interface InternalProvider extends CommonProviderOptions {
@@ -149,6 +150,8 @@ function buildConfig(userConfig: AuthConfig, env: EnvObject): NormalizedConfig {
 
   const secret = secretList(config.secret).filter((s) => typeof s === "string" && s !== "");
   const providers = error ? [] : resolveProviders(config);
+  // Auth.js needs this flag for WebAuthn; Foyer accepts it and says it is not needed.
+  if (config.experimental?.enableWebAuthn && providers.some((p) => p.type === "webauthn")) logger.warn("experimental-webauthn");
   const session = resolveSession(config, logger);
   const callbacks: ResolvedCallbacks = {
     signIn: config.callbacks?.signIn ?? (() => true),
@@ -277,14 +280,16 @@ function resolveSession(config: AuthConfig, logger: LoggerInstance): ResolvedSes
   };
 }
 
-/** The session callback's default: name, email and image of the user, and the expiry. */
+/** The session callback's default: name, email and image of the user, the expiry, and a refresh `error`. */
 function defaultSessionCallback({ session }: { session: Session }): Session {
   const user = session.user ?? {};
   const expires = session.expires as unknown;
-  return {
+  const out: Session = {
     user: { name: user.name, email: user.email, image: user.image },
     expires: expires instanceof Date ? expires.toISOString() : (session.expires as string),
   };
+  if (session.error === "RefreshTokenError") out.error = session.error;
+  return out;
 }
 
 /** Events are awaited, and a throwing handler is logged as `EventError` without breaking the flow. */
@@ -349,12 +354,16 @@ function validate(config: NormalizedConfig, source: AuthConfig): AuthError | und
         }
       }
     }
+    const refreshError = refreshTokensError(provider);
+    if (refreshError) return refreshError;
     if (provider.type === "credentials" && typeof provider.authorize !== "function") {
       return new MissingAuthorize(
         `Credentials provider "${provider.id}" has no authorize() function. Add \`authorize(credentials) { … return user or null }\` to its options.`,
       );
     }
   }
+  const webauthnError = webauthnConfigError(config.providers);
+  if (webauthnError) return webauthnError;
   const needsAdapter = config.providers.find((p) => p.type === "email" || p.type === "webauthn");
   if (needsAdapter && !source.adapter) {
     return new MissingAdapter(
@@ -374,6 +383,16 @@ function validate(config: NormalizedConfig, source: AuthConfig): AuthError | und
       `Required adapter methods were missing: ${missing.join(", ")}. The configured providers and session strategy need them; add them to the adapter.`,
     );
   }
+  const refreshing = config.providers.find((p) => p.refreshTokens);
+  if (refreshing && config.session.strategy === "database") {
+    // Database sessions keep provider tokens only in the account rows, so refreshing them needs these.
+    const lacking = REFRESH_METHODS.filter((method) => typeof (source.adapter as Record<string, unknown>)[method] !== "function");
+    if (lacking.length) {
+      return new MissingAdapterMethods(
+        `Provider "${refreshing.id}" has refreshTokens, which with database sessions needs the adapter methods ${lacking.join(", ")} (Foyer's adapters have them). Add them, or use jwt sessions.`,
+      );
+    }
+  }
   const maxAge = config.session.maxAge;
   if (maxAge instanceof Date ? Number.isNaN(maxAge.valueOf()) : !(Number.isFinite(maxAge) && maxAge > 0)) {
     return new InvalidConfiguration(`session.maxAge must be a positive number of seconds or a valid Date; got ${String(maxAge)}.`);
@@ -388,6 +407,27 @@ function validate(config: NormalizedConfig, source: AuthConfig): AuthError | und
   }
   if (!(Number.isInteger(config.maxBodySize) && config.maxBodySize > 0)) {
     return new InvalidConfiguration(`maxBodySize must be a positive whole number of bytes; got ${String(source.maxBodySize)}.`);
+  }
+  return undefined;
+}
+
+/** What refreshing provider tokens in account rows needs (database sessions with `refreshTokens`). */
+const REFRESH_METHODS = ["getAccount", "listAccounts", "updateAccountTokens"] as const;
+
+/** `refreshTokens` on a provider: only OAuth/OIDC, and `true`, `false` or `{ leewaySeconds ≥ 0 }`. */
+function refreshTokensError(provider: InternalProvider): AuthError | undefined {
+  const option = provider.refreshTokens;
+  if (option === undefined || option === false) return undefined;
+  if (provider.type !== "oauth" && provider.type !== "oidc") {
+    return new InvalidProvider(`Provider "${provider.id}" has refreshTokens, but only OAuth and OpenID Connect providers have tokens to refresh.`);
+  }
+  if (option === true) return undefined;
+  const leeway = isMergeable(option) ? option.leewaySeconds : undefined;
+  const keysOk = isMergeable(option) && Object.keys(option).every((key) => key === "leewaySeconds");
+  if (!keysOk || (leeway !== undefined && !(typeof leeway === "number" && Number.isFinite(leeway) && leeway >= 0))) {
+    return new InvalidProvider(
+      `Provider "${provider.id}": refreshTokens must be true, false or { leewaySeconds: <seconds ≥ 0> }; got ${JSON.stringify(option)}.`,
+    );
   }
   return undefined;
 }

@@ -37,7 +37,8 @@ export type ErrorType =
   | "MissingWebAuthnAutocomplete"
   | "WebAuthnVerificationError"
   | "ExperimentalFeatureNotEnabled"
-  | "InvalidConfiguration";
+  | "InvalidConfiguration"
+  | "RefreshTokenError";
 
 export type ErrorKind = "signIn" | "error";
 
@@ -106,6 +107,11 @@ export class WebAuthnVerificationError extends AuthError { static override type:
 export class ExperimentalFeatureNotEnabled extends AuthError { static override type: ErrorType = "ExperimentalFeatureNotEnabled"; }
 /** A config value Foyer cannot use (wrong type, unsupported value). Foyer's addition; shown as `Configuration`. */
 export class InvalidConfiguration extends AuthError { static override type: ErrorType = "InvalidConfiguration"; }
+/**
+ * A provider's access token could not be refreshed (`refreshTokens`). Foyer's addition; logged only:
+ * the session stays, with `error: "RefreshTokenError"`.
+ */
+export class RefreshTokenError extends AuthError { static override type: ErrorType = "RefreshTokenError"; }
 
 /**
  * Thrown from a credentials provider's `authorize` to reject a sign-in. `code` travels to the sign-in

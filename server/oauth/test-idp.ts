@@ -6,6 +6,11 @@
  * The ID token carries only `sub` (oidc-provider's default, as with many real providers); `email`,
  * `email_verified` and `name` come from the userinfo endpoint.
  *
+ * Refresh tokens are issued as a real OpenID Provider issues them: when the client asks for the
+ * `offline_access` scope together with `prompt=consent`. Access-token lifetimes and refresh-token
+ * rotation are options, so refresh tests need neither clocks nor sleeps; reusing a rotated refresh
+ * token revokes the whole grant (oidc-provider's reuse detection), and `revokeToken` revokes one.
+ *
  * ```ts
  * const idp = await startTestIdp({ clients: [{ client_id: "rp", client_secret: "s", redirect_uris: ["http://localhost:3000/auth/callback/idp"] }] });
  * const callback = await idp.completeLogin(authorizationUrl, { login: "ada" }); // …/callback/idp?code=…&state=…&iss=…
@@ -45,6 +50,13 @@ export interface TestIdpOptions {
    * defaults `{ sub, email: "<sub>@example.test", email_verified: true, name: "User <sub>" }`.
    */
   claims?: (sub: string) => Record<string, unknown> | undefined;
+  /**
+   * Access-token lifetime in seconds (default 3600), or a function of the grant that issues the
+   * token (`authorization_code` or `refresh_token`), e.g. short at sign-in and long after a refresh.
+   */
+  accessTokenTtl?: number | ((grantType: string) => number);
+  /** `true`: every refresh returns a new refresh token and consumes the old one; `false`: never. Default: oidc-provider's rule. */
+  rotateRefreshTokens?: boolean;
 }
 
 /** One request the IdP received. */
@@ -101,6 +113,8 @@ export interface TestIdp {
   errorCallback(authorizationUrl: string | URL, error: string, description?: string): string;
   /** Exchanges a code at the token endpoint as `client` would (client_secret_basic), returning the JSON. */
   exchangeCode(client: { client_id: string; client_secret: string }, code: string, redirectUri: string, codeVerifier?: string): Promise<Record<string, unknown>>;
+  /** Revokes a token at the revocation endpoint as `client` would (client_secret_basic). */
+  revokeToken(client: { client_id: string; client_secret: string }, token: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -175,6 +189,10 @@ export async function startTestIdp(options: TestIdpOptions): Promise<TestIdp> {
   });
   const port = (server.address() as AddressInfo).port;
   const issuer = `http://${host}:${port}`;
+  const ttl = options.accessTokenTtl ?? 3600;
+  const accessTokenTtl = (grantType: string) => (typeof ttl === "function" ? ttl(grantType) : ttl);
+  const basic = (client: { client_id: string; client_secret: string }) =>
+    `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString("base64")}`;
 
   const provider = new Provider(issuer, {
     clients: options.clients.map(
@@ -198,9 +216,22 @@ export async function startTestIdp(options: TestIdpOptions): Promise<TestIdp> {
     },
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
     cookies: { keys: ["test-only-cookie-signing-key"] },
-    features: { devInteractions: { enabled: true } },
+    features: {
+      devInteractions: { enabled: true },
+      // A client may revoke its own tokens only (stated, which also silences oidc-provider's notice).
+      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
+    },
     // Explicit lifetimes (seconds), which also keeps oidc-provider from printing a notice for each default.
-    ttl: { AccessToken: 3600, AuthorizationCode: 60, IdToken: 3600, Interaction: 600, Session: 3600, Grant: 3600 },
+    ttl: {
+      AccessToken: (ctx) => accessTokenTtl(String(ctx.oidc.params?.grant_type ?? "authorization_code")),
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+      RefreshToken: 3600,
+    },
+    ...(options.rotateRefreshTokens !== undefined ? { rotateRefreshToken: options.rotateRefreshTokens } : {}),
   });
   handler = provider.callback();
 
@@ -281,13 +312,21 @@ export async function startTestIdp(options: TestIdpOptions): Promise<TestIdp> {
         method: "POST",
         headers: {
           "content-type": "application/x-www-form-urlencoded",
-          authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString("base64")}`,
+          authorization: basic(client),
         },
         body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri, ...(codeVerifier ? { code_verifier: codeVerifier } : {}) }),
       });
       const json = (await response.json()) as Record<string, unknown>;
       if (!response.ok) throw new Error(`The token endpoint answered ${response.status}: ${JSON.stringify(json)}`);
       return json;
+    },
+    async revokeToken(client, token) {
+      const response = await fetch(`${issuer}/token/revocation`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic(client) },
+        body: new URLSearchParams({ token }),
+      });
+      if (!response.ok) throw new Error(`The revocation endpoint answered ${response.status}: ${await response.text()}`);
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

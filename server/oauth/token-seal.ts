@@ -6,6 +6,7 @@
  */
 import { decode, encode } from "../jwt/index.js";
 import type { Account } from "../types.js";
+import { withoutLease } from "./refresh-lease.js";
 
 /** Marks sealed values, so raw values written earlier still read back as they are. */
 export const SEALED_PREFIX = "foyer.v1.";
@@ -27,12 +28,14 @@ export async function sealProviderTokens<A extends Partial<Account>>(account: A,
 
 /**
  * The account with its provider tokens readable. A value sealed with a secret that has since been
- * removed from the list comes back `undefined` (the provider must be asked again).
+ * removed from the list comes back `undefined` (the provider must be asked again). A refresh token
+ * claimed by a refresh in progress (refresh-lease.ts) reads as the token inside the claim.
  */
 export async function openProviderTokens<A extends Partial<Account>>(account: A, secret: string[]): Promise<A> {
   const out: Record<string, unknown> = { ...account };
   for (const field of FIELDS) {
-    const value = account[field];
+    let value = account[field];
+    if (typeof value === "string" && field === "refresh_token") out[field] = value = withoutLease(value);
     if (typeof value !== "string" || !value.startsWith(SEALED_PREFIX)) continue;
     try {
       const payload = await decode<{ v?: unknown }>({ token: value.slice(SEALED_PREFIX.length), secret, salt: SALT });

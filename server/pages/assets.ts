@@ -3,7 +3,7 @@
  * third-party host (ui-kit §6). File names carry a content hash, so they can be cached forever.
  *
  * This module also runs in the browser (Storybook renders the real pages), so it has no static Node
- * imports: the elements bundle and the catalogues are read through `process.getBuiltinModule` where
+ * imports: the browser bundles and the catalogues are read through `process.getBuiltinModule` where
  * that exists.
  */
 import { LOGOS } from "./logos.generated.js";
@@ -58,16 +58,25 @@ export function bundledBrandColor(providerId: string): string | undefined {
 }
 
 /** The self-contained web components bundle that `npm run build` writes (vite.config.ts, `build`). */
-const ELEMENTS_BUNDLE = "foyer-elements.js";
+const ELEMENTS_BUNDLE = "foyer-elements";
+
+/** The passkey elements (ui/elements/passkey-elements.ts), which `<auth-signin>`'s own bundle loads on demand. */
+const PASSKEY_ELEMENTS_BUNDLE = "auth-passkey";
+
+/** The hosted sign-in page's passkey script (ui/pages/passkey-page.ts), also built by `npm run build`. */
+const PASSKEY_BUNDLE = "foyer-passkey";
 
 /** Where dist/browser/ is from this module: built (dist/server/pages/) first, then the source (server/pages/). */
 const BROWSER_DIRS = ["../../browser/", "../../dist/browser/"];
 
 /** Why the elements bundle is absent; the assets route logs it at debug level. */
-export const ELEMENTS_BUNDLE_MISSING = `dist/browser/${ELEMENTS_BUNDLE} was not found, so {basePath}/assets/ serves no web components bundle: run \`npm run build\` (it builds the bundle after the TypeScript output).`;
+export const ELEMENTS_BUNDLE_MISSING = `dist/browser/${ELEMENTS_BUNDLE}.js was not found, so {basePath}/assets/ serves no web components bundle: run \`npm run build\` (it builds the bundle after the TypeScript output).`;
 
-/** `undefined`: not looked up yet; `null`: not built (or not in Node). */
-let elementsBundle: string | null | undefined;
+/** Why the passkey script is absent; the assets route logs it at debug level. */
+export const PASSKEY_BUNDLE_MISSING = `dist/browser/${PASSKEY_BUNDLE}.js was not found, so the sign-in page's passkey section stays hidden: run \`npm run build\` (it builds the script after the TypeScript output).`;
+
+/** Bundle name → its asset path, or `null` when it is not built (or not in Node). Absent: not looked up yet. */
+const bundles = new Map<string, string | null>();
 
 /** A Node built-in module, where this runs in Node from files (not in the browser, for Storybook). */
 function builtin<T>(id: string): T | undefined {
@@ -75,24 +84,39 @@ function builtin<T>(id: string): T | undefined {
   return (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.(id) as T | undefined;
 }
 
-/** Reads dist/browser/foyer-elements.js once, relative to this module; `null` when it is not there. */
-function loadElementsBundle(): string | null {
-  if (elementsBundle !== undefined) return elementsBundle;
-  elementsBundle = null;
+/**
+ * The asset path of browser bundle `name` with content `body`: `<name>.<hash>.js`. Also used by
+ * scripts/build-elements.mjs, which writes the passkey elements' path into auth-signin.js.
+ */
+export function bundleAssetPath(name: string, body: string): string {
+  return `${name}.${hash(body)}.js`;
+}
+
+/** Reads dist/browser/<name>.js once, relative to this module, and registers it under a hashed name; `null` when it is not there. */
+function loadBundle(name: string): string | null {
+  const known = bundles.get(name);
+  if (known !== undefined) return known;
+  bundles.set(name, null);
   const fs = builtin<typeof import("node:fs")>("node:fs");
   if (!fs) return null;
   for (const dir of BROWSER_DIRS) {
     // `new URL(variable, …)`, not a literal: Vite must not turn this into an asset import for Storybook.
-    const file = new URL(dir + ELEMENTS_BUNDLE, import.meta.url);
+    const file = new URL(`${dir}${name}.js`, import.meta.url);
     try {
       const body = fs.readFileSync(file, "utf8");
-      elementsBundle = register(`foyer-elements.${hash(body)}.js`, { body, contentType: "text/javascript; charset=utf-8" });
-      return elementsBundle;
+      const path = register(bundleAssetPath(name, body), { body, contentType: "text/javascript; charset=utf-8" });
+      bundles.set(name, path);
+      return path;
     } catch {
       // not in this layout; try the next
     }
   }
   return null;
+}
+
+/** Whether `path` has the shape of bundle `name`'s asset path (whether or not it is current). */
+function isBundlePath(name: string, path: string): boolean {
+  return path.length === name.length + 14 && path.startsWith(`${name}.`) && /^\.[0-9a-f]{10}\.js$/.test(path.slice(name.length));
 }
 
 /**
@@ -102,12 +126,35 @@ function loadElementsBundle(): string | null {
  * `<script type="module" src="${authUrl}/assets/${elementsScriptPath()}"></script>`.
  */
 export function elementsScriptPath(): string | undefined {
-  return loadElementsBundle() ?? undefined;
+  return loadBundle(ELEMENTS_BUNDLE) ?? undefined;
 }
 
 /** Whether `path` has the shape of the elements bundle's asset path (whether or not it is current). */
 export function isElementsScriptPath(path: string): boolean {
-  return /^foyer-elements\.[0-9a-f]{10}\.js$/.test(path);
+  return isBundlePath(ELEMENTS_BUNDLE, path);
+}
+
+/**
+ * The asset path (relative to `{basePath}/assets/`) of the sign-in page's passkey script, e.g.
+ * `foyer-passkey.3f9a0c12de.js`; `undefined` when dist/browser/foyer-passkey.js has not been built.
+ * The sign-in page loads it only when it shows a WebAuthn provider.
+ */
+export function passkeyScriptPath(): string | undefined {
+  return loadBundle(PASSKEY_BUNDLE) ?? undefined;
+}
+
+/** Whether `path` has the shape of the passkey script's asset path (whether or not it is current). */
+export function isPasskeyScriptPath(path: string): boolean {
+  return isBundlePath(PASSKEY_BUNDLE, path);
+}
+
+/**
+ * The asset path of the passkey elements' bundle, e.g. `auth-passkey.3f9a0c12de.js`, which the
+ * self-contained `auth-signin.js` loads when it shows a passkey provider (its name is written into
+ * that bundle by the build); `undefined` when dist/browser/auth-passkey.js has not been built.
+ */
+export function passkeyElementsScriptPath(): string | undefined {
+  return loadBundle(PASSKEY_ELEMENTS_BUNDLE) ?? undefined;
 }
 
 /**
@@ -134,7 +181,7 @@ function loadLocaleCatalogues(): readonly string[] {
   const crypto = builtin<typeof import("node:crypto")>("node:crypto");
   if (!fs || !crypto) return localeFiles;
   for (const dir of BROWSER_DIRS) {
-    const folder = new URL(dir + "locales/", import.meta.url); // not a literal (see loadElementsBundle)
+    const folder = new URL(dir + "locales/", import.meta.url); // not a literal (see loadBundle)
     let names: string[];
     try {
       names = fs.readdirSync(folder);
@@ -176,7 +223,9 @@ export function isLocaleAssetPath(path: string): boolean {
 export function findAsset(path: string): Asset | undefined {
   const existing = assets.get(path);
   if (existing) return existing;
-  if (isElementsScriptPath(path)) return loadElementsBundle() === path ? assets.get(path) : undefined;
+  if (isElementsScriptPath(path)) return loadBundle(ELEMENTS_BUNDLE) === path ? assets.get(path) : undefined;
+  if (isPasskeyScriptPath(path)) return loadBundle(PASSKEY_BUNDLE) === path ? assets.get(path) : undefined;
+  if (isBundlePath(PASSKEY_ELEMENTS_BUNDLE, path)) return loadBundle(PASSKEY_ELEMENTS_BUNDLE) === path ? assets.get(path) : undefined;
   if (isLocaleAssetPath(path)) return loadLocaleCatalogues().includes(path) ? assets.get(path) : undefined;
   const logo = /^logos\/([a-z0-9-]+)\.(fff|000)\.[0-9a-f]{10}\.svg$/.exec(path);
   if (logo && logoAssetPath(logo[1]!, logo[2] as LogoFill) === path) return assets.get(path);

@@ -100,11 +100,22 @@ function buttonStyle(provider: InternalProvider): { brand: string; onBrand: stri
   return { brand, onBrand, branded: candidate !== undefined, logo: asset ? { src: asset, asset: true } : undefined };
 }
 
+/**
+ * A field's label; `undefined` means "the page translates it". That is the case for the default
+ * WebAuthn e-mail field, whether it comes from this module or from the provider factories, which
+ * label it "Email" in English as Auth.js does: a visitor reading German should not see English.
+ */
+function fieldLabel(name: string, label: unknown, definitions: Record<string, unknown>): string | undefined {
+  const isDefaultEmail = name === "email" && (definitions === WEBAUTHN_FIELDS || (label === "Email" && Object.keys(definitions).length === 1));
+  if (isDefaultEmail) return undefined;
+  return typeof label === "string" ? label : name;
+}
+
 function fieldsOf(providerId: string, definitions: Record<string, unknown>): FieldView[] {
   return Object.entries(definitions).map(([name, raw]) => {
     const definition = isRecord(raw) ? raw : {};
     const type = (typeof definition.type === "string" && INPUT_TYPES.has(definition.type) ? definition.type : "text") as FieldType;
-    const field: FieldView = { name, label: typeof definition.label === "string" ? definition.label : definitions === WEBAUTHN_FIELDS ? undefined : name, type };
+    const field: FieldView = { name, label: fieldLabel(name, definition.label, definitions), type };
     const autocomplete = definition.autocomplete ?? definition.autoComplete ?? defaultAutocomplete(name, type);
     if (typeof autocomplete === "string" && AUTOCOMPLETE.test(autocomplete)) field.autocomplete = autocomplete;
     if (typeof definition.placeholder === "string") field.placeholder = definition.placeholder;

@@ -20,7 +20,8 @@ export function renderPage(page: PageContext, request: PageRequest, options: Ren
   const carriesToken = request.page === "signin" || request.page === "signout";
   return {
     status: markup.status,
-    headers: pageHeaders({ css: options.css, carriesToken, scripts: false }, options.headerOverrides),
+    // `script-src 'self'` only where Foyer's own script is on the page; elsewhere `'none'`.
+    headers: pageHeaders({ css: options.css, carriesToken, scripts: markup.scripts.length > 0 }, options.headerOverrides),
     body: pageDocument(page, markup, options.css),
   };
 }

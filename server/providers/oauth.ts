@@ -29,6 +29,12 @@ export interface TokenSet {
 
 export type OAuthCheck = "pkce" | "state" | "nonce" | "none";
 
+/** Options of `refreshTokens` (see {@link OAuthConfig.refreshTokens}). */
+export interface RefreshTokensOptions {
+  /** Refresh this many seconds before the access token expires (default 60). */
+  leewaySeconds?: number;
+}
+
 export interface OAuthConfig<P extends Profile = Profile> {
   id: string;
   name: string;
@@ -57,6 +63,16 @@ export interface OAuthConfig<P extends Profile = Profile> {
   redirectProxyUrl?: string;
   /** Wraps every request to the provider: the hook for non-standard responses. */
   customFetch?: typeof fetch;
+  /**
+   * Keep the provider's access token fresh: a session read that finds it expired (or expiring within
+   * `leewaySeconds`) refreshes it once with the refresh token and stores the result — in the session
+   * cookie (jwt sessions, as `token.access_token`, `expires_at`, `refresh_token`) and in the account
+   * row (with an adapter that has `updateAccountTokens`, which also lets processes share the
+   * refresh). A failed refresh leaves the user signed in with `session.error = "RefreshTokenError"`.
+   * Off by default. The provider must issue a refresh token (often for a scope such as
+   * `offline_access`); see "Refreshing access tokens" in docs/providers.md for the limits.
+   */
+  refreshTokens?: boolean | RefreshTokensOptions;
   options?: Record<string, unknown>;
   [key: string]: unknown;
 }

@@ -8,6 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Auth } from "../auth.js";
 import { elementsScriptPath } from "../pages/assets.js";
 import { get, testConfig } from "../testing/harness.js";
+import { hideBuiltFiles } from "../testing/without-built-files.js";
 
 const BUNDLE = new URL("../../dist/browser/foyer-elements.js", import.meta.url);
 
@@ -64,13 +65,7 @@ describe("when dist/browser/foyer-elements.js has not been built", () => {
 
   /** A fresh copy of the server (the bundle is read once per process) that cannot find the file. */
   async function withoutBundle() {
-    const getBuiltinModule = process.getBuiltinModule.bind(process);
-    const missing = () => {
-      throw Object.assign(new Error("ENOENT: no such file or directory"), { code: "ENOENT" });
-    };
-    vi.spyOn(process, "getBuiltinModule").mockImplementation(((id: string) =>
-      id === "node:fs" || id === "fs" ? { ...(getBuiltinModule("node:fs") as object), readFileSync: missing } : getBuiltinModule(id)) as typeof process.getBuiltinModule);
-    vi.resetModules();
+    hideBuiltFiles();
     const [{ Auth: freshAuth }, assets] = await Promise.all([import("../auth.js"), import("../pages/assets.js")]);
     return { Auth: freshAuth, elementsScriptPath: assets.elementsScriptPath, logoAssetPath: assets.logoAssetPath };
   }

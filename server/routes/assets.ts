@@ -1,6 +1,6 @@
 /**
  * `GET {basePath}/assets/<path>`: Foyer's own static files (provider logos, the web components bundle
- * and the message catalogues it loads).
+ * and the message catalogues it loads, the sign-in page's passkey script).
  */
 import {
   ASSET_HEADERS,
@@ -9,8 +9,11 @@ import {
   findAsset,
   isElementsScriptPath,
   isLocaleAssetPath,
+  isPasskeyScriptPath,
   localeAssetPaths,
   LOCALES_MISSING,
+  PASSKEY_BUNDLE_MISSING,
+  passkeyScriptPath,
 } from "../pages/assets.js";
 import { jsonResponse } from "../core/response.js";
 import type { FoyerRouteHandler } from "./index.js";
@@ -21,6 +24,7 @@ export const assetsRoute: FoyerRouteHandler = async (request, config) => {
   const asset = findAsset(path);
   if (!asset) {
     if (isElementsScriptPath(path) && elementsScriptPath() === undefined) config.logger.debug(ELEMENTS_BUNDLE_MISSING);
+    if (isPasskeyScriptPath(path) && passkeyScriptPath() === undefined) config.logger.debug(PASSKEY_BUNDLE_MISSING);
     if (isLocaleAssetPath(path) && localeAssetPaths().length === 0) config.logger.debug(LOCALES_MISSING);
     return jsonResponse(404, { error: "NotFound", message: "No such asset." });
   }

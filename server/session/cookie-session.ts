@@ -12,6 +12,7 @@ import type { RequestContext } from "../core/context.js";
 import { InvalidConfiguration, JWTSessionError } from "../core/errors.js";
 import type { Account, Cookie, JWT, Profile, ResponseInternal, Session, User } from "../types.js";
 import { NO_CACHE_HEADERS, JSON_HEADERS } from "../core/response.js";
+import { REFRESH_TOKEN_ERROR, refreshSessionToken, sessionTokensOf } from "./refresh-session.js";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -73,10 +74,12 @@ export async function readCookieSession(ctx: RequestContext, update?: { data: un
     if (!payload) throw new Error("Invalid JWT");
     // Captured before the callback runs: it may change the token in place.
     if (!defaultJwtCallback) before ??= JSON.stringify(payload);
+    // Provider tokens that are due are refreshed first, so the callbacks see the fresh ones.
+    const refreshed = await refreshSessionToken(ctx, payload);
 
     const token = update
-      ? await callbacks.jwt({ token: payload, session: update.data, trigger: "update" })
-      : await callbacks.jwt({ token: payload, session: undefined });
+      ? await callbacks.jwt({ token: refreshed.token, session: update.data, trigger: "update" })
+      : await callbacks.jwt({ token: refreshed.token, session: undefined });
     if (token === null || token === undefined) {
       response.cookies = chunks.clean();
       return response;
@@ -86,7 +89,7 @@ export async function readCookieSession(ctx: RequestContext, update?: { data: un
     const changed = !defaultJwtCallback && JSON.stringify(token) !== before;
     const due = iat === undefined || nowSeconds() - iat >= session.updateAge;
     let expires: Date;
-    if (update || changed || due) {
+    if (update || changed || due || refreshed.changed) {
       const written = await writeToken(ctx, chunks, token);
       response.cookies = written.cookies;
       expires = written.expires;
@@ -98,6 +101,7 @@ export async function readCookieSession(ctx: RequestContext, update?: { data: un
       user: { name: token.name, email: token.email, image: token.picture },
       expires: expires.toISOString(),
     };
+    if (token.error === REFRESH_TOKEN_ERROR) sessionInput.error = REFRESH_TOKEN_ERROR;
     const body = (await callbacks.session({ session: sessionInput, token })) as Session;
     response.body = body;
     await ctx.config.events.session({ session: body, token });
@@ -128,6 +132,8 @@ export async function issueCookieSession(ctx: RequestContext, result: SignInResu
     email: user.email,
     picture: user.image,
     sub: user.id === undefined || user.id === null ? undefined : String(user.id),
+    // Only for providers with `refreshTokens`: the tokens the session reads keep fresh.
+    ...sessionTokensOf(ctx, account),
   };
   const token = await ctx.config.callbacks.jwt({
     token: defaultToken,

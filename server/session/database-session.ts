@@ -11,6 +11,7 @@ import type { RequestContext } from "../core/context.js";
 import { SessionTokenError } from "../core/errors.js";
 import { JSON_HEADERS, NO_CACHE_HEADERS } from "../core/response.js";
 import type { Cookie, ResponseInternal, Session } from "../types.js";
+import { REFRESH_TOKEN_ERROR, refreshUserAccounts } from "./refresh-session.js";
 
 /** `lastSeenAt` is written at most this often (milliseconds), not on every request. */
 const LAST_SEEN_INTERVAL = 5 * 60 * 1000;
@@ -93,11 +94,13 @@ export async function readDatabaseSession(ctx: RequestContext, update?: { data: 
     if (Object.keys(changes).length) await adapterOf(ctx).updateSession!({ sessionToken: key, ...changes });
     if (changes.expires) response.cookies = [sessionCookie(ctx, sessionTokenOf(ctx)!, changes.expires)];
 
-    const sessionInput = {
+    const sessionInput: Session = {
       user: { name: user.name, email: user.email, image: user.image },
       // As Auth.js: the stored expiry, before this request's extension (wire §21).
       expires: session.expires.toISOString(),
     };
+    // Providers with `refreshTokens`: due access tokens are refreshed in the account rows.
+    if (await refreshUserAccounts(ctx, user.id)) sessionInput.error = REFRESH_TOKEN_ERROR;
     const body = (await ctx.config.callbacks.session({
       session: sessionInput,
       user,

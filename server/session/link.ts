@@ -1,15 +1,15 @@
 /**
- * Login-or-register for providers that bring an external identity (OAuth/OIDC now, passkeys later),
- * wire §9.2. Identities are keyed by (provider, providerAccountId), never matched by e-mail alone
- * (R-OAUTH-10); `allowDangerousEmailAccountLinking` links to an existing user only when both sides
- * have a verified address, and then fires no `createUser` (Auth.js does, wire §20).
+ * Login-or-register for providers that bring an external identity (OAuth/OIDC; passkeys follow
+ * stricter rules of their own in server/webauthn/register.ts), wire §9.2. Identities are keyed by
+ * (provider, providerAccountId), never matched by e-mail alone (R-OAUTH-10);
+ * `allowDangerousEmailAccountLinking` links to an existing user only when both sides have a verified
+ * address, and then fires no `createUser` (Auth.js does, wire §20).
  */
 import type { AdapterAccount, AdapterUser } from "../adapters/types.js";
 import type { RequestContext } from "../core/context.js";
 import { OAuthAccountNotLinked } from "../core/errors.js";
 import type { Account, Profile, User } from "../types.js";
-import { currentCookieToken } from "./cookie-session.js";
-import { currentDatabaseSession } from "./database-session.js";
+import { currentUser } from "./current-user.js";
 import { sealProviderTokens } from "../oauth/token-seal.js";
 
 export interface LinkInput {
@@ -25,17 +25,6 @@ export interface LinkInput {
 export interface LinkResult {
   user: User & { id: string };
   isNewUser?: boolean;
-}
-
-/** The signed-in user of this browser, if any (errors mean "nobody"). */
-async function currentUser(ctx: RequestContext): Promise<AdapterUser | null> {
-  try {
-    if (ctx.config.session.strategy === "database") return (await currentDatabaseSession(ctx))?.user ?? null;
-    const { token } = await currentCookieToken(ctx);
-    return token?.sub ? ((await ctx.config.adapter!.getUser?.(token.sub)) ?? null) : null;
-  } catch {
-    return null;
-  }
 }
 
 export async function loginOrRegister(ctx: RequestContext, input: LinkInput): Promise<LinkResult> {

@@ -13,6 +13,8 @@ import type { AuthSignin } from "../../ui/elements/auth-signin/auth-signin.js";
 import type { AuthSigninErrorEvent, AuthSigninStartEvent, AuthSigninSuccessEvent } from "../../ui/events/index.js";
 import { BRAND_LOGO } from "../support/page-story.js";
 import { activeStub, authStub, PASSWORD, RECORDED, type StubOptions } from "../support/stub-fetch.js";
+import { activeWebAuthn, webauthnStub } from "../support/stub-webauthn.js";
+import { cancelPasskeyCeremony } from "../../ui/client/passkey.js";
 
 interface Args {
   providers?: string;
@@ -394,5 +396,56 @@ export const German: Story = {
     await submitCredentials(canvasElement, "wrong password", "Mit Credentials anmelden");
     await waitFor(() => expect(args.onError).toHaveBeenCalledOnce());
     await expect(alertOf(shadow)).toHaveTextContent("Anmeldung fehlgeschlagen. Bitte prüfen Sie, ob Ihre Angaben korrekt sind.");
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Passkeys (a server with a Passkey provider, recorded; the passkey dialog stubbed)
+// ---------------------------------------------------------------------------------------------
+
+/** The passkey dialog stub for a story (`parameters.webauthn`), and the end of any ceremony it left pending. */
+const passkeyBrowser = (context: Parameters<typeof webauthnStub>[0]) => {
+  const restore = webauthnStub(context);
+  return () => {
+    cancelPasskeyCeremony();
+    restore();
+  };
+};
+
+/**
+ * A Passkey provider: after the other choices, one e-mail field (light DOM, `username webauthn`) with
+ * passkey autofill, "Sign in with a passkey" and "Create account with a passkey" (their code is
+ * loaded when the provider is shown). Signing in with a password cancels the pending autofill request.
+ */
+export const WithPasskey: Story = {
+  parameters: auth({ passkey: true }),
+  beforeEach: passkeyBrowser,
+  play: async ({ canvasElement, args }) => {
+    const { host } = await loaded(canvasElement);
+    const canvas = within(canvasElement);
+    const field = canvas.getByLabelText("Email", { selector: 'input[autocomplete="username webauthn"]' });
+    // Hidden until the passkey elements are defined (loaded on first use), so no half-built form shows.
+    await waitFor(() => expect(field).toBeVisible());
+    const button = host.querySelector("auth-passkey-button")!;
+    const register = host.querySelector("auth-passkey-register")!;
+    await waitFor(() => expect(button.shadowRoot?.querySelector("button")).toHaveAccessibleName("Sign in with a passkey"));
+    await waitFor(() => expect(register.shadowRoot?.querySelector("button")).toHaveAccessibleName("Create account with a passkey"));
+    const webauthn = activeWebAuthn();
+    await webauthn.called("conditional");
+    await submitCredentials(canvasElement, PASSWORD);
+    await waitFor(() => expect(args.onSuccess).toHaveBeenCalledOnce());
+    await expect(webauthn.calls[0]?.aborted).toBe(true);
+  },
+};
+
+/** The same server, in a browser without WebAuthn: no passkey entry point at all. */
+export const WithPasskeyUnsupportedBrowser: Story = {
+  parameters: { ...auth({ passkey: true }), webauthn: { supported: false } },
+  beforeEach: passkeyBrowser,
+  play: async ({ canvasElement }) => {
+    const { host, shadow } = await loaded(canvasElement);
+    await expect(host.querySelector('[slot="passkey"]')).toBeNull();
+    await expect(within(canvasElement).queryByRole("button", { name: "Sign in with a passkey" })).toBeNull();
+    await expect(within(shadow).getAllByText("or")).toHaveLength(2);
   },
 };

@@ -3,10 +3,13 @@
  * gave (stories/support/recorded/*.json, written by `npm run record`), so stories and element tests
  * need no server (ui-kit §13). Nothing here invents a response shape: every body is a recording.
  *
- * The stub keeps the one piece of state the server would: whether the browser is signed in. A
- * credentials sign-in with the recorded password answers with the recorded success and signs in; any
- * other password answers with the recorded `CredentialsSignin` failure; a sign-out answers with the
- * recorded sign-out and signs out; `GET /session` answers with the recorded session or `null`.
+ * The stub keeps the state the server would: whether the browser is signed in, and the user's
+ * passkeys. A credentials sign-in with the recorded password answers with the recorded success and
+ * signs in; any other password answers with the recorded `CredentialsSignin` failure; a sign-out
+ * answers with the recorded sign-out and signs out; `GET /session` answers with the recorded session
+ * or `null`. With `passkey: true` the server is the recorded passkey server: `webauthn-options`,
+ * passkey callbacks (which sign in) and `account/passkeys`, whose list starts as a recording and then
+ * follows the renames and removals the elements make (their answers stay the recorded ones).
  *
  * Stories: add {@link authStub} as `beforeEach` and describe the story's server in
  * `parameters.auth` ({@link StubOptions}); read {@link activeStub} in `render` (for its `basePath`)
@@ -18,6 +21,7 @@
  * story a fresh client, as a page load would.
  */
 import { LOGOS } from "../../server/pages/logos.generated.js";
+import type { PasskeyInfo } from "../../ui/client/passkey-types.js";
 import csrf from "./recorded/csrf.json" with { type: "json" };
 import missingCsrf from "./recorded/missing-csrf.json" with { type: "json" };
 import providers from "./recorded/providers.json" with { type: "json" };
@@ -27,6 +31,21 @@ import signinCredentialsSuccess from "./recorded/signin-credentials-success.json
 import signinCredentialsWrongPassword from "./recorded/signin-credentials-wrong-password.json" with { type: "json" };
 import signinGithub from "./recorded/signin-github.json" with { type: "json" };
 import signout from "./recorded/signout.json" with { type: "json" };
+import accountPasskeysEmpty from "./recorded/account-passkeys-empty.json" with { type: "json" };
+import accountPasskeysFull from "./recorded/account-passkeys-full.json" with { type: "json" };
+import accountPasskeysLast from "./recorded/account-passkeys-last.json" with { type: "json" };
+import accountPasskeysLastMethod from "./recorded/account-passkeys-last-method.json" with { type: "json" };
+import accountPasskeysRemove from "./recorded/account-passkeys-remove.json" with { type: "json" };
+import accountPasskeysRename from "./recorded/account-passkeys-rename.json" with { type: "json" };
+import accountPasskeysSignedOut from "./recorded/account-passkeys-signed-out.json" with { type: "json" };
+import callbackPasskeyAccountNotLinked from "./recorded/callback-passkey-account-not-linked.json" with { type: "json" };
+import callbackPasskeySignin from "./recorded/callback-passkey-signin.json" with { type: "json" };
+import callbackPasskeySuccess from "./recorded/callback-passkey-success.json" with { type: "json" };
+import callbackPasskeyVerificationError from "./recorded/callback-passkey-verification-error.json" with { type: "json" };
+import providersPasskey from "./recorded/providers-passkey.json" with { type: "json" };
+import webauthnOptionsAuthenticate from "./recorded/webauthn-options-authenticate.json" with { type: "json" };
+import webauthnOptionsInvalid from "./recorded/webauthn-options-invalid.json" with { type: "json" };
+import webauthnOptionsRegister from "./recorded/webauthn-options-register.json" with { type: "json" };
 
 /** The recordings, by file name. */
 export const RECORDED = {
@@ -39,9 +58,34 @@ export const RECORDED = {
   "signin-credentials-wrong-password": signinCredentialsWrongPassword,
   "signin-github": signinGithub,
   signout,
+  "providers-passkey": providersPasskey,
+  "webauthn-options-authenticate": webauthnOptionsAuthenticate,
+  "webauthn-options-register": webauthnOptionsRegister,
+  "webauthn-options-invalid": webauthnOptionsInvalid,
+  "callback-passkey-success": callbackPasskeySuccess,
+  "callback-passkey-signin": callbackPasskeySignin,
+  "callback-passkey-verification-error": callbackPasskeyVerificationError,
+  "callback-passkey-account-not-linked": callbackPasskeyAccountNotLinked,
+  "account-passkeys-full": accountPasskeysFull,
+  "account-passkeys-empty": accountPasskeysEmpty,
+  "account-passkeys-last": accountPasskeysLast,
+  "account-passkeys-rename": accountPasskeysRename,
+  "account-passkeys-remove": accountPasskeysRemove,
+  "account-passkeys-last-method": accountPasskeysLastMethod,
+  "account-passkeys-signed-out": accountPasskeysSignedOut,
 } as const;
 
 export type Recording = keyof typeof RECORDED;
+
+/** The status each recording was answered with, where it is not 200. */
+const STATUS: Partial<Record<Recording, number>> = {
+  "webauthn-options-invalid": 400,
+  "account-passkeys-signed-out": 401,
+  "account-passkeys-last-method": 409,
+};
+
+/** One passkey as `GET /account/passkeys` lists it (the recordings' shape). */
+export type RecordedPasskey = PasskeyInfo;
 
 /** The origin the recordings were made on. */
 const RECORDED_ORIGIN = "http://localhost:3000";
@@ -53,9 +97,19 @@ export const USER_NAME = sessionSignedIn.user.name;
 
 /**
  * An action under the base path: `providers`, `csrf`, `session`, `signout`, `callback/<id>`,
- * `signin/<id>`.
+ * `signin/<id>`, `webauthn-options/<id>`, and the passkey management routes.
  */
-export type Route = "providers" | "csrf" | "session" | "signout" | `callback/${string}` | `signin/${string}`;
+export type Route =
+  | "providers"
+  | "csrf"
+  | "session"
+  | "signout"
+  | `callback/${string}`
+  | `signin/${string}`
+  | `webauthn-options/${string}`
+  | "account/passkeys"
+  | "account/passkeys/rename"
+  | "account/passkeys/remove";
 
 /** How the stub answers one request: a recording (status 200), or no answer at all. */
 export type StubAnswer = Recording | "network-error";
@@ -76,14 +130,23 @@ export interface StubOptions {
   always?: Partial<Record<Route, StubAnswer>>;
   /** Routes whose requests wait until {@link FetchStub.release} is called (loading and busy states). */
   hold?: Route[];
+  /** The server has a Passkey provider (`GET /providers` answers the passkey server's recording). Default `false`. */
+  passkey?: boolean;
+  /**
+   * The signed-in user's passkeys, as `GET /account/passkeys` first lists them: three (`full`, the
+   * default), none (`empty`), or one that is their only way in (`last`, `canRemove: false`).
+   */
+  passkeys?: "full" | "empty" | "last";
 }
 
 /** One request the elements made. */
 export interface StubRequest {
   method: string;
   route: Route;
-  /** The posted form fields (`csrfToken`, `callbackUrl`, credentials, …). */
+  /** The posted fields (`csrfToken`, `callbackUrl`, credentials, …), from a form or a JSON body. */
   fields: Record<string, string>;
+  /** The query parameters (e.g. `action` and `email` of `webauthn-options`). */
+  query: Record<string, string>;
   headers: Headers;
 }
 
@@ -94,6 +157,8 @@ export interface FetchStub {
   readonly requests: readonly StubRequest[];
   /** Whether the stub's "server" has a session. */
   readonly signedIn: boolean;
+  /** The signed-in user's passkeys as the stub's "server" now has them (after renames and removals). */
+  readonly passkeys: readonly RecordedPasskey[];
   /**
    * Replaces `fetch`; returns the function that restores it (a Storybook `beforeEach` cleanup).
    * Requests still held at that point never complete.
@@ -115,6 +180,10 @@ export function createFetchStub(options: StubOptions = {}): FetchStub {
   let basePath = "/auth/stub";
   let signedIn = options.signedIn ?? false;
   const requests: StubRequest[] = [];
+  // The user's passkeys: the chosen recording, then what the elements' renames and removals did to it,
+  // as the server would (the answers themselves stay the recorded ones).
+  const listRecording: Recording = `account-passkeys-${options.passkeys ?? "full"}`;
+  const list = structuredClone(RECORDED[listRecording]) as { passkeys: RecordedPasskey[]; canRemove: boolean };
   const once = new Map<string, StubAnswer[]>(Object.entries(options.once ?? {}).map(([route, answers]) => [route, [...(answers ?? [])]]));
   const held: { route: Route; go: () => void }[] = [];
   const released = new Set<string>();
@@ -130,7 +199,9 @@ export function createFetchStub(options: StubOptions = {}): FetchStub {
   /** The default answer of a route, as the recorded server would give it. */
   const defaultAnswer = (request: StubRequest): StubAnswer | undefined => {
     const { method, route } = request;
-    if (method === "GET" && route === "providers") return "providers";
+    if (method === "GET" && route === "providers") return options.passkey ? "providers-passkey" : "providers";
+    const passkeyAnswer = passkeyRoute(request);
+    if (passkeyAnswer) return passkeyAnswer;
     if (method === "GET" && route === "csrf") return "csrf";
     if (method === "GET" && route === "session") return signedIn ? "session-signed-in" : "session-signed-out";
     if (method === "POST" && route === "signout") return "signout";
@@ -147,11 +218,48 @@ export function createFetchStub(options: StubOptions = {}): FetchStub {
     return undefined;
   };
 
+  /**
+   * The passkey routes, as the recorded passkey server answers them: options to sign in, or to
+   * register (signed in, or with an e-mail address); a ceremony's callback signs in; the management
+   * routes need a session, and the last way in cannot be removed.
+   */
+  const passkeyRoute = (request: StubRequest): StubAnswer | undefined => {
+    const { method, route, query, fields } = request;
+    if (method === "GET" && route.startsWith("webauthn-options/")) {
+      if (query.action !== "register") return "webauthn-options-authenticate";
+      return signedIn || /^[^\s@]+@[^\s@]+$/.test(query.email ?? "") ? "webauthn-options-register" : "webauthn-options-invalid";
+    }
+    if (method === "POST" && route.startsWith("callback/") && fields.action && fields.data) {
+      return fields.action === "register" ? "callback-passkey-success" : "callback-passkey-signin";
+    }
+    if (!route.startsWith("account/passkeys")) return undefined;
+    if (!signedIn) return "account-passkeys-signed-out";
+    if (method === "GET" && route === "account/passkeys") return listRecording;
+    if (method === "POST" && route === "account/passkeys/rename") return "account-passkeys-rename";
+    if (method === "POST" && route === "account/passkeys/remove") return list.canRemove ? "account-passkeys-remove" : "account-passkeys-last-method";
+    return undefined;
+  };
+
+  /** Applies a successful rename or removal to the stub's passkeys, as the server would. */
+  const applyToList = (request: StubRequest, recording: Recording): void => {
+    if (recording === "account-passkeys-rename") {
+      const passkey = list.passkeys.find((candidate) => candidate.id === request.fields.id);
+      if (passkey) passkey.name = request.fields.name ?? passkey.name;
+    }
+    if (recording === "account-passkeys-remove") {
+      list.passkeys = list.passkeys.filter((candidate) => candidate.id !== request.fields.id);
+      // What the recorded servers answer: the credentials provider keeps another way in (`full`,
+      // `empty`), the passkey-only server does not (`last`).
+      list.canRemove = listRecording !== "account-passkeys-last";
+    }
+  };
+
   const body = (recording: Recording): string => {
     let value: unknown = structuredClone(RECORDED[recording]);
-    if (recording === "providers") value = inlineLogos(value as typeof providers);
+    if (recording === listRecording) value = structuredClone(list);
+    if (recording === "providers" || recording === "providers-passkey") value = inlineLogos(value as typeof providers);
     if (recording === "session-signed-in") value = withAvatar(value as typeof sessionSignedIn, options.avatar ?? "inline", basePath);
-    if (recording === "signin-credentials-success") signedIn = true;
+    if (recording === "signin-credentials-success" || recording === "callback-passkey-success" || recording === "callback-passkey-signin") signedIn = true;
     if (recording === "signout") signedIn = false;
     // Recorded URLs name the recording server; the page's origin stands in for it.
     return JSON.stringify(value).replaceAll(RECORDED_ORIGIN, location.origin);
@@ -170,7 +278,8 @@ export function createFetchStub(options: StubOptions = {}): FetchStub {
     const chosen = queued ?? options.always?.[request.route] ?? defaultAnswer(request);
     if (chosen === "network-error") throw new TypeError("Failed to fetch");
     if (chosen === undefined) return new Response("Not found", { status: 404 });
-    return new Response(body(chosen), { status: 200, headers: { "content-type": "application/json" } });
+    applyToList(request, chosen);
+    return new Response(body(chosen), { status: STATUS[chosen] ?? 200, headers: { "content-type": "application/json" } });
   };
 
   const stub: FetchStub = {
@@ -183,6 +292,9 @@ export function createFetchStub(options: StubOptions = {}): FetchStub {
     get signedIn() {
       return signedIn;
     },
+    get passkeys() {
+      return list.passkeys;
+    },
     install() {
       basePath = `/auth/stub-${++installations}`;
       const original = globalThis.fetch;
@@ -192,8 +304,8 @@ export function createFetchStub(options: StubOptions = {}): FetchStub {
         if (!route) return original.call(globalThis, input, init);
         const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
         const headers = new Headers(init?.headers);
-        const fields = typeof init?.body === "string" && !headers.get("content-type")?.includes("json") ? Object.fromEntries(new URLSearchParams(init.body)) : {};
-        return answer({ method, route, fields, headers });
+        const query = Object.fromEntries(url.searchParams);
+        return answer({ method, route, fields: fieldsOf(init?.body, headers), query, headers });
       };
       globalThis.fetch = fake as typeof fetch;
       active = stub;
@@ -227,7 +339,20 @@ export function createFetchStub(options: StubOptions = {}): FetchStub {
 function routeOf(pathname: string, basePath: string): Route | undefined {
   if (!pathname.startsWith(`${basePath}/`)) return undefined;
   const rest = pathname.slice(basePath.length + 1);
-  return /^(?:providers|csrf|session|signout|(?:callback|signin)\/[\w-]+)$/.test(rest) ? (rest as Route) : undefined;
+  return /^(?:providers|csrf|session|signout|(?:callback|signin|webauthn-options)\/[\w-]+|account\/passkeys(?:\/rename|\/remove)?)$/.test(rest) ? (rest as Route) : undefined;
+}
+
+/** The fields of a request body: a form's (text, `URLSearchParams`), or a JSON object's (values as text). */
+function fieldsOf(body: BodyInit | null | undefined, headers: Headers): Record<string, string> {
+  if (body instanceof URLSearchParams) return Object.fromEntries(body);
+  if (typeof body !== "string") return {};
+  if (!headers.get("content-type")?.includes("json")) return Object.fromEntries(new URLSearchParams(body));
+  try {
+    const parsed = JSON.parse(body) as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key, typeof value === "string" ? value : JSON.stringify(value)]));
+  } catch {
+    return {};
+  }
 }
 
 /**

@@ -26,21 +26,20 @@ export interface SessionChangeEvent {
 /** A function called on every session change. */
 export type SessionChangeListener = (event: SessionChangeEvent) => void;
 
-/** A per-client notification hub. */
+/**
+ * A per-client notification hub: its listeners, and the channel it listens on while it has any.
+ * Use it through {@link subscribe} and {@link notify} (separate functions, so a bundle that only
+ * notifies, such as `<auth-signin>`'s, carries no listening code).
+ */
 export interface SessionBus {
-  /** Adds a listener; returns the function that removes it. */
-  subscribe(listener: SessionChangeListener): () => void;
-  /** Calls this client's listeners and tells the other clients. */
-  notify(reason: SessionChangeReason): void;
+  readonly listeners: Set<SessionChangeListener>;
+  channel?: BroadcastChannel;
 }
-
-const REASONS: ReadonlySet<string> = new Set<SessionChangeReason>(["signin", "signout", "update"]);
 
 /** The reason carried by a channel message, or `undefined` for anything that is not one of ours. */
 function reasonOf(data: unknown): SessionChangeReason | undefined {
-  if (typeof data !== "object" || data === null) return undefined;
-  const reason = (data as { reason?: unknown }).reason;
-  return typeof reason === "string" && REASONS.has(reason) ? (reason as SessionChangeReason) : undefined;
+  const reason = (data as { reason?: unknown } | null | undefined)?.reason;
+  return typeof reason === "string" && /^(?:signin|signout|update)$/.test(reason) ? (reason as SessionChangeReason) : undefined;
 }
 
 /** Opens the channel, or returns `undefined` where there is no `BroadcastChannel` (or it throws). */
@@ -58,49 +57,51 @@ function openChannel(): BroadcastChannel | undefined {
 
 /** Creates the notification hub of one client. The channel is open only while there are listeners. */
 export function createSessionBus(): SessionBus {
-  const listeners = new Set<SessionChangeListener>();
-  let channel: BroadcastChannel | undefined;
+  return { listeners: new Set() };
+}
 
-  function dispatch(reason: SessionChangeReason): void {
-    for (const listener of [...listeners]) {
-      try {
-        listener({ reason });
-      } catch (error) {
-        reportError(error);
-      }
+/** Calls the bus's listeners, reporting (not throwing) what they throw. */
+function dispatch(bus: SessionBus, reason: SessionChangeReason): void {
+  for (const listener of [...bus.listeners]) {
+    try {
+      listener({ reason });
+    } catch (error) {
+      reportError(error);
     }
   }
+}
 
-  return {
-    subscribe(listener) {
-      // Wrap so that the same function subscribed twice is two subscriptions, each removable once.
-      const entry: SessionChangeListener = (event) => listener(event);
-      listeners.add(entry);
-      if (!channel) {
-        channel = openChannel();
-        if (channel) channel.onmessage = (event: MessageEvent) => {
-          const reason = reasonOf(event.data);
-          if (reason) dispatch(reason);
-        };
-      }
-      return () => {
-        if (!listeners.delete(entry) || listeners.size > 0) return;
-        channel?.close();
-        channel = undefined;
-      };
-    },
-    notify(reason) {
-      dispatch(reason);
-      // A channel does not receive its own messages, so posting on ours never calls our listeners
-      // twice. Without listeners, a short-lived channel carries the message.
-      const sender = channel ?? openChannel();
-      try {
-        sender?.postMessage({ reason });
-      } catch {
-        // A closed or broken channel: other tabs miss this change; this one has been told.
-      } finally {
-        if (sender && sender !== channel) sender.close();
-      }
-    },
+/** Adds a listener to `bus`; returns the function that removes it. */
+export function subscribe(bus: SessionBus, listener: SessionChangeListener): () => void {
+  // Wrap so that the same function subscribed twice is two subscriptions, each removable once.
+  const entry: SessionChangeListener = (event) => listener(event);
+  bus.listeners.add(entry);
+  if (!bus.channel) {
+    bus.channel = openChannel();
+    if (bus.channel) bus.channel.onmessage = (event: MessageEvent) => {
+      const reason = reasonOf(event.data);
+      if (reason) dispatch(bus, reason);
+    };
+  }
+  return () => {
+    if (!bus.listeners.delete(entry) || bus.listeners.size > 0) return;
+    bus.channel?.close();
+    bus.channel = undefined;
   };
+}
+
+/** Calls the listeners of `bus` and tells the other clients (other tabs, other clients in this one). */
+export function notify(bus: SessionBus, reason: SessionChangeReason): void {
+  dispatch(bus, reason);
+  // A channel does not receive its own messages, so posting on ours never calls our listeners
+  // twice. Without listeners, a short-lived channel carries the message.
+  const { channel } = bus;
+  const sender = channel ?? openChannel();
+  try {
+    sender?.postMessage({ reason });
+  } catch {
+    // A closed or broken channel: other tabs miss this change; this one has been told.
+  } finally {
+    if (sender !== channel) sender?.close();
+  }
 }

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Session } from "../../server/types.js";
-import { createSessionBus, type SessionChangeListener } from "./broadcast.js";
+import { createSessionBus, subscribe, type SessionChangeListener } from "./broadcast.js";
 import { createCsrfStore } from "./csrf.js";
 import { createContext, type AuthClientOptions } from "./options.js";
 import { createProvidersStore, type ClientProvider } from "./providers.js";
@@ -46,6 +46,8 @@ export interface AuthClient {
    *   `{basePath}/signin/<id>` with `authorizationParams` in the query.
    * - On success navigates to the returned URL (OAuth/OIDC always; credentials and e-mail unless
    *   `redirect: false`). On failure never navigates; the result carries the error code.
+   * - First cancels a pending passkey request of `foyer-auth/client/passkey` (the silent autofill one
+   *   above all), so no biometric prompt appears after another way in was chosen.
    *
    * @param providerId The provider's id, e.g. `"credentials"` or `"github"`.
    * @param options `redirect`, `redirectTo` (or `callbackUrl`), plus the fields to post.
@@ -110,6 +112,6 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
     signIn: (providerId, signInOptions, authorizationParams) => signIn(deps, providerId, signInOptions, authorizationParams),
     signOut: (signOutOptions) => signOut(ctx, csrf, bus, signOutOptions),
     updateSession: (data) => postSessionUpdate(ctx, csrf, bus, data),
-    onSessionChange: (listener) => bus.subscribe(listener),
+    onSessionChange: (listener) => subscribe(bus, listener),
   };
 }

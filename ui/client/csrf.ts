@@ -5,7 +5,7 @@
  * @internal
  * @module
  */
-import { isRecord, type RequestFailure } from "./http.js";
+import { cachedLoad, failure, type RequestFailure } from "./http.js";
 import type { ClientContext } from "./options.js";
 
 /**
@@ -22,57 +22,34 @@ export interface CsrfStore {
   clear(): void;
 }
 
+/**
+ * A fresh token from `GET {basePath}/csrf`, not cached: `null` when the server has CSRF checks off
+ * (it answers `404` with an empty body, wire §4). The passkey client uses it as it is, right before
+ * each ceremony's options, so token and cookie always match.
+ * @internal
+ */
+export async function fetchCsrfToken(ctx: ClientContext): Promise<CsrfLoad> {
+  let response: Response;
+  let text: string;
+  try {
+    response = await ctx.fetch("/csrf", { method: "GET" });
+    text = await response.text();
+  } catch {
+    return failure(0);
+  }
+  const { status } = response;
+  if (status === 404 && text === "") return { ok: true, token: null };
+  let token: unknown;
+  try {
+    // A JSON object's `csrfToken` (anything else has none).
+    token = (JSON.parse(text) as { csrfToken?: unknown } | null)?.csrfToken;
+  } catch {
+    // not JSON: no token
+  }
+  return status === 200 && typeof token === "string" && token !== "" ? { ok: true, token } : failure(status);
+}
+
 /** Creates the token cache of one client. */
 export function createCsrfStore(ctx: ClientContext): CsrfStore {
-  let token: string | undefined;
-  let pending: Promise<CsrfLoad> | undefined;
-  // Bumped by clear(): a request started before it must not refill the cache with the old token.
-  let generation = 0;
-
-  async function fetchToken(): Promise<CsrfLoad> {
-    let response: Response;
-    let text: string;
-    try {
-      response = await ctx.fetch(ctx.url("/csrf"), { method: "GET" });
-      text = await response.text();
-    } catch {
-      return { ok: false, status: 0, error: "NetworkError" };
-    }
-    // skipCSRFCheck: the server answers 404 with an empty body and checks nothing (wire §4).
-    if (response.status === 404 && text === "") return { ok: true, token: null };
-    if (response.status >= 400) return { ok: false, status: response.status, error: "Configuration" };
-    let value: unknown;
-    try {
-      const body = JSON.parse(text) as unknown;
-      value = isRecord(body) ? body.csrfToken : undefined;
-    } catch {
-      value = undefined;
-    }
-    if (response.status !== 200 || typeof value !== "string" || value === "") {
-      return { ok: false, status: response.status, error: "NetworkError" };
-    }
-    return { ok: true, token: value };
-  }
-
-  return {
-    load() {
-      if (token !== undefined) return Promise.resolve({ ok: true, token });
-      if (!pending) {
-        const started = generation;
-        pending = fetchToken().then((result) => {
-          if (started === generation) {
-            pending = undefined;
-            if (result.ok && result.token !== null) token = result.token;
-          }
-          return result;
-        });
-      }
-      return pending;
-    },
-    clear() {
-      token = undefined;
-      pending = undefined;
-      generation += 1;
-    },
-  };
+  return cachedLoad(() => fetchCsrfToken(ctx), (result) => result.ok && result.token !== null);
 }

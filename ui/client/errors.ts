@@ -29,21 +29,9 @@ export type ClientErrorCode =
   | "Configuration"
   | "NetworkError";
 
-/** The codes a server may put in a returned URL (every {@link ClientErrorCode} but `NetworkError`). */
-const SERVER_CODES: ReadonlySet<string> = new Set<ClientErrorCode>([
-  "CredentialsSignin",
-  "OAuthSignin",
-  "OAuthCallbackError",
-  "OAuthAccountNotLinked",
-  "EmailSignin",
-  "AccessDenied",
-  "Verification",
-  "MissingCSRF",
-  "AccountNotLinked",
-  "WebAuthnVerificationError",
-  "SessionRequired",
-  "Configuration",
-]);
+/** The codes a server may put in a returned URL (every {@link ClientErrorCode} but `NetworkError`), as a whole value. */
+const SERVER_CODES =
+  /^(?:CredentialsSignin|OAuthSignin|OAuthCallbackError|OAuthAccountNotLinked|EmailSignin|AccessDenied|Verification|MissingCSRF|AccountNotLinked|WebAuthnVerificationError|SessionRequired|Configuration)$/;
 
 /**
  * A credentials `code` is chosen by the integrator's `CredentialsSignin` subclass. It is passed on
@@ -52,18 +40,8 @@ const SERVER_CODES: ReadonlySet<string> = new Set<ClientErrorCode>([
 const SAFE_CODE = /^[A-Za-z0-9_.:-]{1,64}$/;
 
 /**
- * Maps an `error` value from the server to a {@link ClientErrorCode}: a known code stays as it is,
- * anything else becomes `"Configuration"`.
- *
- * @param value The raw `error` query value.
- * @returns The code to report.
- */
-export function toClientErrorCode(value: string): ClientErrorCode {
-  return SERVER_CODES.has(value) ? (value as ClientErrorCode) : "Configuration";
-}
-
-/**
- * Reads the outcome of an action from the URL the server returned (`{"url": …}`).
+ * Reads the outcome of an action from the URL the server returned (`{"url": …}`). A known code stays
+ * as it is; any other `error` value becomes `"Configuration"`.
  *
  * @param url The returned URL, absolute or relative.
  * @returns `{}` when the URL carries no `error`; otherwise the mapped `error`, plus `code` for a
@@ -78,8 +56,7 @@ export function readUrlError(url: string): { error?: ClientErrorCode; code?: str
   }
   const raw = params.get("error");
   if (raw === null) return {};
-  const error = toClientErrorCode(raw);
+  const error = SERVER_CODES.test(raw) ? (raw as ClientErrorCode) : "Configuration";
   const code = params.get("code");
-  if (error === "CredentialsSignin" && code !== null && SAFE_CODE.test(code)) return { error, code };
-  return { error };
+  return error === "CredentialsSignin" && code !== null && SAFE_CODE.test(code) ? { error, code } : { error };
 }

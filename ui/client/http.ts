@@ -23,6 +23,11 @@ export interface JsonAnswer {
   body: unknown;
 }
 
+/** A failure with `status`: `Configuration` for `4xx` and `5xx` answers, else `NetworkError` (no answer, or not Foyer's). */
+export function failure(status: number): RequestFailure {
+  return { ok: false, status, error: status >= 400 ? "Configuration" : "NetworkError" };
+}
+
 /**
  * Sends a request and parses its JSON body.
  *
@@ -35,27 +40,20 @@ export interface JsonAnswer {
 export async function requestJson(ctx: ClientContext, path: string, init?: RequestInit): Promise<JsonAnswer | RequestFailure> {
   let response: Response;
   try {
-    response = await ctx.fetch(ctx.url(path), init);
+    response = await ctx.fetch(path, init);
   } catch {
-    return { ok: false, status: 0, error: "NetworkError" };
+    return failure(0);
   }
-  if (response.status >= 500) {
-    await discard(response);
-    return { ok: false, status: response.status, error: "Configuration" };
+  const { status } = response;
+  if (status >= 500) {
+    // Drop the body so the connection can be reused.
+    await response.body?.cancel().catch(() => {});
+    return failure(status);
   }
   try {
-    return { ok: true, status: response.status, body: (await response.json()) as unknown };
+    return { ok: true, status, body: (await response.json()) as unknown };
   } catch {
-    return { ok: false, status: response.status, error: "NetworkError" };
-  }
-}
-
-/** Reads and drops a body so the connection can be reused. */
-async function discard(response: Response): Promise<void> {
-  try {
-    await response.body?.cancel();
-  } catch {
-    // Nothing to do: the body is not wanted.
+    return { ok: false, status, error: "NetworkError" };
   }
 }
 
@@ -79,10 +77,35 @@ export async function postForUrl(ctx: ClientContext, path: string, fields: Recor
   });
   if (!answer.ok) return answer;
   const url = isRecord(answer.body) ? answer.body.url : undefined;
-  if (typeof url !== "string" || url === "") {
-    return { ok: false, status: answer.status, error: answer.status >= 400 ? "Configuration" : "NetworkError" };
-  }
-  return { ok: true, status: answer.status, url };
+  return typeof url === "string" && url !== "" ? { ok: true, status: answer.status, url } : failure(answer.status);
+}
+
+/**
+ * A load shared by concurrent callers, whose result is kept once `keep(result)` says so (failures are
+ * not): the CSRF token and provider caches. `clear()` forgets it; a load started before then is
+ * neither kept nor shared.
+ * @internal
+ */
+export function cachedLoad<T>(load: () => Promise<T>, keep: (result: T) => boolean): { load(): Promise<T>; clear(): void } {
+  let kept: Promise<T> | undefined;
+  let pending: Promise<T> | undefined;
+  return {
+    load() {
+      if (!kept && !pending) {
+        const request: Promise<T> = (pending = load().then((result) => {
+          if (pending === request) {
+            pending = undefined;
+            if (keep(result)) kept = request;
+          }
+          return result;
+        }));
+      }
+      return kept ?? pending!;
+    },
+    clear() {
+      kept = pending = undefined;
+    },
+  };
 }
 
 /** True for a plain JSON object (not `null`, not an array). */

@@ -31,36 +31,32 @@ export interface AuthClientOptions {
 }
 
 /**
- * What the client's modules share: URL building, fetch and navigation. Internal to the client.
+ * What the client's modules share: requests, navigation and the current page. Internal to the client.
  * @internal
  */
 export interface ClientContext {
   /** The URL of an action, e.g. `url("/csrf")` → `https://example.com/auth/csrf`. */
   url(path: string): string;
-  /** Calls the configured fetch with `credentials: "same-origin"`. May reject (network failure). */
-  fetch(url: string, init?: RequestInit): Promise<Response>;
+  /** Calls the configured fetch for the action at `path` with `credentials: "same-origin"`. May reject (network failure). */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
   /** Navigates; a throwing `navigate` option is reported, never propagated. */
   navigate(url: string): void;
   /** `location.href`, when there is a location. */
   currentHref(): string | undefined;
 }
 
-/** The browser's `location`, or `undefined` outside a browser. Read at call time only. */
-function browserLocation(): Location | undefined {
+/**
+ * The browser's `location`, or `undefined` outside a browser. Read at call time only.
+ * @internal
+ */
+export function browserLocation(): Location | undefined {
   return (globalThis as { location?: Location }).location;
 }
 
 /** `basePath` with exactly one leading slash and no trailing slash (`"/"` becomes `""`). */
 export function normalizeBasePath(basePath: string | undefined): string {
   const trimmed = (basePath ?? "/auth").replace(/\/+$/, "");
-  if (trimmed === "") return "";
-  return trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
-}
-
-/** Strips the fragment of a URL string. */
-function withoutHash(href: string): string {
-  const hash = href.indexOf("#");
-  return hash === -1 ? href : href.slice(0, hash);
+  return trimmed === "" || trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
 }
 
 /**
@@ -74,48 +70,37 @@ export function defaultNavigate(url: string): void {
   const location = browserLocation();
   if (!location) return;
   const target = new URL(url, location.href);
-  const hashOnly = target.hash !== "" && withoutHash(target.href) === withoutHash(location.href);
+  const hashOnly = target.hash !== "" && target.href.split("#")[0] === location.href.split("#")[0];
   location.assign(target.href);
   if (hashOnly) location.reload();
 }
 
 /** Reports an error thrown by application code (a listener, a `navigate` option) without rethrowing. */
 export function reportError(error: unknown): void {
-  const report = (globalThis as { reportError?: (error: unknown) => void }).reportError;
-  if (typeof report === "function") report(error);
-  else console.error(error);
+  ((globalThis as { reportError?: (error: unknown) => void }).reportError ?? console.error)(error);
 }
 
 /**
  * Builds the context of one client.
  * @internal
  */
-export function createContext(options: AuthClientOptions = {}): ClientContext {
-  const basePath = normalizeBasePath(options.basePath);
-  const configuredOrigin = options.baseUrl?.replace(/\/+$/, "");
-  const fetchImpl = options.fetch;
-  const navigateImpl = options.navigate ?? defaultNavigate;
+export function createContext({ basePath, baseUrl, fetch: fetchImpl, navigate = defaultNavigate }: AuthClientOptions = {}): ClientContext {
+  const base = normalizeBasePath(basePath);
+  const origin = baseUrl?.replace(/\/+$/, "");
+  const url = (path: string) => `${origin ?? browserLocation()?.origin ?? ""}${base}${path}`;
   return {
-    url(path) {
-      const origin = configuredOrigin ?? browserLocation()?.origin ?? "";
-      return `${origin}${basePath}${path}`;
-    },
-    fetch(url, init) {
-      // `.call(globalThis, …)`: a bare `window.fetch` passed as an option throws "Illegal invocation"
-      // when called detached.
-      const impl = fetchImpl ?? globalThis.fetch;
-      return impl.call(globalThis, url, { ...init, credentials: "same-origin" });
-    },
-    navigate(url) {
+    url,
+    // `.call(globalThis, …)`: a bare `window.fetch` passed as an option throws "Illegal invocation"
+    // when called detached. The global fetch is looked up at call time.
+    fetch: (path, init) => (fetchImpl ?? fetch).call(globalThis, url(path), { ...init, credentials: "same-origin" }),
+    navigate(target) {
       try {
-        navigateImpl(url);
+        navigate(target);
       } catch (error) {
         reportError(error);
       }
     },
-    currentHref() {
-      return browserLocation()?.href;
-    },
+    currentHref: () => browserLocation()?.href,
   };
 }
 
@@ -127,8 +112,7 @@ export function createContext(options: AuthClientOptions = {}): ClientContext {
  */
 export function isNavigable(url: string): boolean {
   try {
-    const { protocol } = new URL(url, browserLocation()?.href ?? "http://client.invalid");
-    return protocol === "http:" || protocol === "https:";
+    return /^https?:$/.test(new URL(url, browserLocation()?.href ?? "http://client.invalid").protocol);
   } catch {
     return false;
   }

@@ -4,7 +4,7 @@
  * @module
  */
 import type { PublicProvider } from "../../server/types.js";
-import { isRecord, requestJson, type RequestFailure } from "./http.js";
+import { cachedLoad, failure, isRecord, requestJson, type RequestFailure } from "./http.js";
 import type { ClientContext } from "./options.js";
 
 /**
@@ -55,39 +55,17 @@ export interface ProvidersStore {
   load(): Promise<ProvidersLoad>;
 }
 
-/** True when a value looks like a provider entry: an object with string `id` and `type`. */
-function isProvider(value: unknown): value is ClientProvider {
-  return isRecord(value) && typeof value.id === "string" && typeof value.type === "string";
-}
-
 /** Creates the provider cache of one client. */
 export function createProvidersStore(ctx: ClientContext): ProvidersStore {
-  let cached: Record<string, ClientProvider> | undefined;
-  let pending: Promise<ProvidersLoad> | undefined;
-
-  async function fetchProviders(): Promise<ProvidersLoad> {
-    const answer = await requestJson(ctx, "/providers", { method: "GET" });
+  return cachedLoad(async (): Promise<ProvidersLoad> => {
+    const answer = await requestJson(ctx, "/providers");
     if (!answer.ok) return answer;
-    if (answer.status !== 200 || !isRecord(answer.body)) {
-      return { ok: false, status: answer.status, error: answer.status >= 400 ? "Configuration" : "NetworkError" };
-    }
-    // A null-prototype map: a provider id such as "constructor" must not find Object.prototype's.
+    if (answer.status !== 200 || !isRecord(answer.body)) return failure(answer.status);
     const providers: Record<string, ClientProvider> = Object.create(null) as Record<string, ClientProvider>;
     for (const [id, entry] of Object.entries(answer.body)) {
-      if (isProvider(entry)) providers[id] = entry;
+      // A provider entry: an object with string `id` and `type`.
+      if (isRecord(entry) && typeof entry.id === "string" && typeof entry.type === "string") providers[id] = entry as unknown as ClientProvider;
     }
     return { ok: true, providers };
-  }
-
-  return {
-    load() {
-      if (cached) return Promise.resolve({ ok: true, providers: cached });
-      pending ??= fetchProviders().then((result) => {
-        pending = undefined;
-        if (result.ok) cached = result.providers;
-        return result;
-      });
-      return pending;
-    },
-  };
+  }, (result) => result.ok);
 }

@@ -4,7 +4,7 @@
  * @module
  */
 import type { Session } from "../../server/types.js";
-import type { SessionBus } from "./broadcast.js";
+import { notify, type SessionBus } from "./broadcast.js";
 import type { CsrfStore } from "./csrf.js";
 import type { ClientErrorCode } from "./errors.js";
 import { isRecord, requestJson } from "./http.js";
@@ -49,7 +49,7 @@ export async function postSessionUpdate(ctx: ClientContext, csrf: CsrfStore, bus
     }
     if (answer.status !== 200) return { ok: false, error: answer.status >= 400 ? "Configuration" : "NetworkError" };
     const session = isRecord(answer.body) ? (answer.body as unknown as Session) : null;
-    bus.notify("update");
+    notify(bus, "update");
     return { ok: true, session };
   }
 }

@@ -4,7 +4,8 @@
  * @module
  */
 import { postAction } from "./action.js";
-import type { SessionBus } from "./broadcast.js";
+import { notify, type SessionBus } from "./broadcast.js";
+import { cancelPasskeyCeremonies } from "./ceremony.js";
 import type { CsrfStore } from "./csrf.js";
 import type { ClientErrorCode } from "./errors.js";
 import { isNavigable, type ClientContext } from "./options.js";
@@ -51,46 +52,15 @@ export interface SignInResult {
   code?: string;
 }
 
-/** Keys of {@link SignInOptions} that steer the client rather than being posted. */
-const CONTROL_KEYS = new Set(["redirect", "redirectTo", "callbackUrl"]);
-
 /** Provider kinds whose sign-in is a POST to `/callback/<id>` and signs the user in at once. */
-const CALLBACK_TYPES = new Set(["credentials", "webauthn"]);
+const CALLBACK_TYPES = ["credentials", "webauthn"];
 
 /** Provider kinds whose success may resolve without navigating (`redirect: false`). */
-const RETURNING_TYPES = new Set(["credentials", "webauthn", "email"]);
+const RETURNING_TYPES = [...CALLBACK_TYPES, "email"];
 
-/** The fields of `options` (a plain object or `FormData`) to post. */
-function postedFields(options: SignInOptions | FormData | undefined): Record<string, string> {
-  const fields: Record<string, string> = {};
-  if (!options) return fields;
-  const entries: Iterable<[string, unknown]> =
-    typeof FormData !== "undefined" && options instanceof FormData ? options.entries() : Object.entries(options);
-  for (const [key, value] of entries) {
-    if (CONTROL_KEYS.has(key) || key === "csrfToken") continue;
-    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") {
-      fields[key] = String(value);
-    }
-  }
-  return fields;
-}
-
-/** Reads a control option from a plain object or `FormData`. */
-function control(options: SignInOptions | FormData | undefined, key: string): unknown {
-  if (!options) return undefined;
-  if (typeof FormData !== "undefined" && options instanceof FormData) return options.get(key) ?? undefined;
-  return (options as SignInOptions)[key];
-}
-
-/** The query string for `authorizationParams`, with its leading `?`, or `""`. */
-function queryOf(params: AuthorizationParams | undefined): string {
-  if (params === undefined) return "";
-  try {
-    const query = new URLSearchParams(params).toString();
-    return query === "" ? "" : `?${query}`;
-  } catch {
-    return "";
-  }
+/** Reads a key from a plain object or `FormData` (`undefined` when absent). */
+function option(options: SignInOptions | FormData | undefined, key: string): unknown {
+  return typeof FormData !== "undefined" && options instanceof FormData ? (options.get(key) ?? undefined) : (options as SignInOptions | undefined)?.[key];
 }
 
 /** What `signIn` needs from its client. @internal */
@@ -112,35 +82,68 @@ export async function signIn(
   authorizationParams?: AuthorizationParams,
 ): Promise<SignInResult> {
   const { ctx } = deps;
-  const redirectTo = control(options, "redirectTo") ?? control(options, "callbackUrl");
+  const redirectTo = option(options, "redirectTo") ?? option(options, "callbackUrl");
   const callbackUrl = typeof redirectTo === "string" && redirectTo !== "" ? redirectTo : ctx.currentHref();
 
   if (!providerId) {
-    const query = callbackUrl === undefined ? "" : `?${new URLSearchParams({ callbackUrl })}`;
-    const url = ctx.url(`/signin${query}`);
+    cancelPasskeyCeremonies();
+    const url = ctx.url(`/signin${callbackUrl === undefined ? "" : `?${new URLSearchParams({ callbackUrl })}`}`);
     ctx.navigate(url);
     return { ok: true, status: 200, url };
   }
 
+  // Every string, number and boolean value is posted as text (the control keys are left out by signInWith).
+  const fields: Record<string, string> = {};
+  const entries = typeof FormData !== "undefined" && options instanceof FormData ? options.entries() : Object.entries(options ?? {});
+  for (const [key, value] of entries as Iterable<[string, unknown]>) {
+    if (/^(?:string|number|boolean|bigint)$/.test(typeof value)) fields[key] = String(value);
+  }
+  let query = "";
+  try {
+    if (authorizationParams !== undefined) query = new URLSearchParams(authorizationParams).toString();
+  } catch {
+    // not usable as query parameters: none
+  }
+  return signInWith(deps, providerId, fields, callbackUrl, option(options, "redirect"), query && `?${query}`);
+}
+
+/**
+ * Signs in with provider `providerId`: what `signIn()` does once it has read its arguments, and what
+ * the elements call (they post their own form's fields). Never rejects.
+ *
+ * @param fields Form fields to post; `redirect`, `redirectTo`, `callbackUrl` and `csrfToken` among them are left out.
+ * @param callbackUrl Where to land afterwards.
+ * @param redirect `false` (or `"false"`) to stay on the page after a credentials, WebAuthn or e-mail sign-in.
+ * @param query The sign-in URL's query (authorization parameters), with its `?`, or `""`.
+ * @internal
+ */
+export async function signInWith(
+  deps: SignInDeps,
+  providerId: string,
+  fields: Record<string, string>,
+  callbackUrl: string | undefined,
+  redirect: unknown,
+  query = "",
+): Promise<SignInResult> {
+  const { ctx } = deps;
+  cancelPasskeyCeremonies();
   const loaded = await deps.providers.load();
   if (!loaded.ok) return { ok: false, status: loaded.status, url: null, error: loaded.error };
   const provider = loaded.providers[providerId];
   if (!provider) return { ok: false, status: 0, url: null, error: "Configuration" };
 
-  const action = CALLBACK_TYPES.has(provider.type) ? "callback" : "signin";
-  const path = `/${action}/${encodeURIComponent(provider.id)}${queryOf(authorizationParams)}`;
-  const answer = await postAction(ctx, deps.csrf, path, postedFields(options), callbackUrl);
+  const posted = { ...fields };
+  for (const key of ["redirect", "redirectTo", "callbackUrl", "csrfToken"]) delete posted[key];
+  const callback = CALLBACK_TYPES.includes(provider.type);
+  const answer = await postAction(ctx, deps.csrf, `/${callback ? "callback" : "signin"}/${encodeURIComponent(provider.id)}${query}`, posted, callbackUrl);
   if (!answer.ok) return { ok: false, status: answer.status, url: null, error: answer.error };
-  if (answer.error) {
-    return { ok: false, status: answer.status, url: answer.url, error: answer.error, ...(answer.code ? { code: answer.code } : {}) };
-  }
+  const { status, url, error, code } = answer;
+  if (error) return { ok: false, status, url, error, ...(code ? { code } : {}) };
 
-  if (CALLBACK_TYPES.has(provider.type)) deps.bus.notify("signin");
-  const redirect = control(options, "redirect");
-  const navigate = !RETURNING_TYPES.has(provider.type) || (redirect !== false && redirect !== "false");
-  if (navigate) {
-    if (!isNavigable(answer.url)) return { ok: false, status: answer.status, url: null, error: "Configuration" };
-    ctx.navigate(answer.url);
+  if (callback) notify(deps.bus, "signin");
+  if (!RETURNING_TYPES.includes(provider.type) || (redirect !== false && redirect !== "false")) {
+    if (!isNavigable(url)) return { ok: false, status, url: null, error: "Configuration" };
+    ctx.navigate(url);
   }
-  return { ok: true, status: answer.status, url: answer.url };
+  return { ok: true, status, url };
 }

@@ -4,7 +4,7 @@
  * @module
  */
 import { postAction } from "./action.js";
-import type { SessionBus } from "./broadcast.js";
+import { notify, type SessionBus } from "./broadcast.js";
 import type { CsrfStore } from "./csrf.js";
 import type { ClientErrorCode } from "./errors.js";
 import { isNavigable, type ClientContext } from "./options.js";
@@ -36,7 +36,7 @@ export async function signOut(ctx: ClientContext, csrf: CsrfStore, bus: SessionB
   const answer = await postAction(ctx, csrf, "/signout", {}, callbackUrl);
   if (!answer.ok) return { ok: false, url: null, error: answer.error };
   if (answer.error) return { ok: false, url: answer.url, error: answer.error };
-  bus.notify("signout");
+  notify(bus, "signout");
   if (options.redirect !== false) {
     if (!isNavigable(answer.url)) return { ok: false, url: null, error: "Configuration" };
     ctx.navigate(answer.url);

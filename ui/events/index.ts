@@ -4,3 +4,5 @@ export { AuthSigninSuccessEvent } from "./auth-signin-success.js";
 export { AuthSigninErrorEvent } from "./auth-signin-error.js";
 export { AuthSessionChangeEvent } from "./auth-session-change.js";
 export { AuthSignoutEvent } from "./auth-signout.js";
+export { AuthPasskeyRegisteredEvent } from "./auth-passkey-registered.js";
+export { AuthPasskeyRemovedEvent } from "./auth-passkey-removed.js";

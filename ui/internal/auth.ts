@@ -9,13 +9,13 @@
  * {@link authClient}. Both are views of the same parts (URL, CSRF token and provider caches, session
  * bus), so they share caches and notifications exactly as one `createAuthClient()` would.
  */
-import type { AuthClient } from "../client/index.js";
-import { createSessionBus } from "../client/broadcast.js";
+import type { AuthClient, ClientProvider, SignInResult } from "../client/index.js";
+import { createSessionBus, subscribe } from "../client/broadcast.js";
 import { createCsrfStore } from "../client/csrf.js";
 import { createContext } from "../client/options.js";
 import { createProvidersStore } from "../client/providers.js";
 import { fetchSession, postSessionUpdate } from "../client/session.js";
-import { signIn, type SignInDeps } from "../client/signin.js";
+import { signIn, signInWith, type SignInDeps } from "../client/signin.js";
 import { signOut } from "../client/signout.js";
 import type { Session } from "../../server/types.js";
 
@@ -31,17 +31,24 @@ function partsOf(basePath: string): SignInDeps {
   let found = parts.get(basePath);
   if (!found) {
     const ctx = createContext({ basePath });
-    found = { ctx, csrf: createCsrfStore(ctx), providers: createProvidersStore(ctx), bus: createSessionBus() };
-    found.bus.subscribe(() => sessions.delete(basePath));
-    parts.set(basePath, found);
+    parts.set(basePath, (found = { ctx, csrf: createCsrfStore(ctx), providers: createProvidersStore(ctx), bus: createSessionBus() }));
   }
   return found;
 }
 
 /** What the sign-in elements use of a client. */
-export type SigninClient = Pick<AuthClient, "getProviders" | "signIn">;
+export interface SigninClient {
+  /** As `getProviders()` of the client. */
+  getProviders(): Promise<Record<string, ClientProvider> | null>;
+  /**
+   * As `signIn(providerId, { ...fields, callbackUrl, redirect })` of the client, for the elements' own
+   * forms (fields are strings; no authorization parameters). An empty or absent `callbackUrl` means
+   * the current page.
+   */
+  signIn(providerId: string, fields: Record<string, string>, callbackUrl?: string, redirect?: boolean): Promise<SignInResult>;
+}
 
-/** The client's provider list and sign-in, for `basePath` (`createAuthClient()`'s functions). */
+/** The client's provider list and sign-in, for `basePath`. */
 export function signinClient(basePath: string = DEFAULT_BASE_PATH): SigninClient {
   let client = signinClients.get(basePath);
   if (!client) {
@@ -51,7 +58,7 @@ export function signinClient(basePath: string = DEFAULT_BASE_PATH): SigninClient
         const result = await deps.providers.load();
         return result.ok ? { ...result.providers } : null;
       },
-      signIn: (providerId, options, authorizationParams) => signIn(deps, providerId, options, authorizationParams),
+      signIn: (providerId, fields, callbackUrl, redirect) => signInWith(deps, providerId, fields, callbackUrl || deps.ctx.currentHref(), redirect),
     };
     signinClients.set(basePath, client);
   }
@@ -65,7 +72,8 @@ export function authClient(basePath: string = DEFAULT_BASE_PATH): AuthClient {
     const deps = partsOf(basePath);
     const { ctx, csrf, bus } = deps;
     client = {
-      ...signinClient(basePath),
+      getProviders: signinClient(basePath).getProviders,
+      signIn: (providerId, options, authorizationParams) => signIn(deps, providerId, options, authorizationParams),
       async getCsrfToken() {
         const result = await csrf.load();
         return result.ok ? result.token : null;
@@ -73,8 +81,10 @@ export function authClient(basePath: string = DEFAULT_BASE_PATH): AuthClient {
       getSession: () => fetchSession(ctx),
       signOut: (options) => signOut(ctx, csrf, bus, options),
       updateSession: (data) => postSessionUpdate(ctx, csrf, bus, data),
-      onSessionChange: (listener) => bus.subscribe(listener),
+      onSessionChange: (listener) => subscribe(bus, listener),
     };
+    // The shared session (loadSession) is dropped whenever the session changes, here or in another tab.
+    subscribe(bus, () => sessions.delete(basePath));
     clients.set(basePath, client);
   }
   return client;

@@ -14,8 +14,8 @@ import { languageOf, normalizeTag, type Catalogues } from "../../locales/transla
 import { importCatalogue } from "./catalogue-loader.js";
 
 const loaded: Record<string, Catalogues[string]> = { en };
-const loading = new Map<string, Promise<void>>();
-const failed = new Set<string>();
+/** Tag → its load while it runs; `null` once it failed, or when there is no such catalogue (never asked again). */
+const pending = new Map<string, Promise<void> | null>();
 
 /** The catalogues loaded so far, by lower-case tag. A new object after every load. */
 export let catalogues: Catalogues = { ...loaded };
@@ -27,31 +27,25 @@ export let catalogues: Catalogues = { ...loaded };
  */
 export function loadCatalogues(lang: string, basePath: string): Promise<void> | undefined {
   const tag = normalizeTag(lang)?.toLowerCase();
-  if (tag === undefined) return undefined;
   const waits: Promise<void>[] = [];
-  for (const wanted of new Set([tag, languageOf(tag)])) {
-    if (Object.hasOwn(loaded, wanted) || failed.has(wanted)) continue;
-    let load = loading.get(wanted);
-    if (!load) {
-      const pending = importCatalogue(wanted, basePath);
-      if (!pending) {
-        failed.add(wanted); // no such catalogue: never ask again
-        continue;
-      }
-      load = pending.then(
-        (catalogue) => {
-          loaded[wanted] = catalogue;
-          catalogues = { ...loaded };
-        },
-        () => {
-          failed.add(wanted);
-          console.warn(`foyer-auth: the "${wanted}" messages could not be loaded from ${basePath}; English is shown instead`);
-        },
-      );
-      load.finally(() => loading.delete(wanted));
-      loading.set(wanted, load);
+  for (const wanted of tag ? new Set([tag, languageOf(tag)]) : []) {
+    if (Object.hasOwn(loaded, wanted)) continue;
+    let load = pending.get(wanted);
+    if (load === undefined) {
+      load =
+        importCatalogue(wanted, basePath)?.then(
+          (catalogue) => {
+            loaded[wanted] = catalogue;
+            catalogues = { ...loaded };
+          },
+          () => {
+            pending.set(wanted, null);
+            console.warn(`foyer-auth: the "${wanted}" messages could not be loaded from ${basePath}; English is shown instead`);
+          },
+        ) ?? null;
+      pending.set(wanted, load);
     }
-    waits.push(load);
+    if (load) waits.push(load);
   }
   return waits.length ? Promise.all(waits).then(() => undefined) : undefined;
 }

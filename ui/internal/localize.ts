@@ -40,10 +40,8 @@ function observe(root: Node): void {
 }
 
 export class LocalizeController implements ReactiveController {
-  private translator?: Translator;
-  private translatorKey?: string;
-  private translatorMessages?: Record<string, MessageOverrides>;
-  private translatorCatalogues?: Catalogues;
+  /** The translator, and the language, overrides and catalogues it was made for. */
+  private cache?: [Translator, string, Record<string, MessageOverrides> | undefined, Catalogues];
   /** The catalogue load this element waits for, if any. */
   private loading?: Promise<void>;
 
@@ -52,13 +50,13 @@ export class LocalizeController implements ReactiveController {
     // `updateComplete` resolves once a catalogue being loaded has arrived (or failed) and the
     // element has re-rendered with it, as Lit's docs suggest for updates that depend on async work.
     const element = host as unknown as { getUpdateComplete?: () => Promise<boolean> };
-    const own = element.getUpdateComplete;
-    if (typeof own === "function") {
+    const own = element.getUpdateComplete?.bind(host);
+    if (own) {
       element.getUpdateComplete = async () => {
-        let complete = await own.call(host);
+        let complete = await own();
         while (this.loading) {
           await this.loading;
-          complete = await own.call(host);
+          complete = await own();
         }
         return complete;
       };
@@ -67,11 +65,9 @@ export class LocalizeController implements ReactiveController {
 
   hostConnected(): void {
     hosts.add(this.host);
-    if (typeof document !== "undefined") {
-      observe(document.documentElement);
-      const root = this.host.getRootNode();
-      if (root instanceof ShadowRoot) observe(root);
-    }
+    observe(document.documentElement);
+    const root = this.host.getRootNode();
+    if (root instanceof ShadowRoot) observe(root);
     this.current(); // start loading the catalogue before the first render
   }
 
@@ -81,28 +77,24 @@ export class LocalizeController implements ReactiveController {
 
   /** The language tag in force for the element. */
   get lang(): string {
-    const own = this.host.closest("[lang]")?.getAttribute("lang");
-    return own || document.documentElement.lang || (typeof navigator !== "undefined" ? navigator.language : "") || "en";
+    return this.host.closest("[lang]")?.getAttribute("lang") || document.documentElement.lang || globalThis.navigator?.language || "en";
   }
 
   private current(): Translator {
     const lang = this.lang;
     const messages = this.host.messages;
-    if (!this.translator || this.translatorKey !== lang || this.translatorMessages !== messages || this.translatorCatalogues !== catalogues) {
-      this.translator = createTranslator(lang, messages, catalogues);
-      this.translatorKey = lang;
-      this.translatorMessages = messages;
-      this.translatorCatalogues = catalogues;
-      const load = loadCatalogues(lang, this.host.basePath ?? DEFAULT_BASE_PATH);
-      if (load) {
-        const loading: Promise<void> = load.then(() => {
-          if (this.loading === loading) this.loading = undefined;
-          this.host.requestUpdate();
-        });
-        this.loading = loading;
-      }
+    const cache = this.cache;
+    if (cache?.[1] === lang && cache[2] === messages && cache[3] === catalogues) return cache[0];
+    const translator = createTranslator(lang, messages, catalogues);
+    this.cache = [translator, lang, messages, catalogues];
+    const load = loadCatalogues(lang, this.host.basePath ?? DEFAULT_BASE_PATH);
+    if (load) {
+      const loading: Promise<void> = (this.loading = load.then(() => {
+        if (this.loading === loading) this.loading = undefined;
+        this.host.requestUpdate();
+      }));
     }
-    return this.translator;
+    return translator;
   }
 
   /** The element's writing direction: its own or an ancestor's `dir`, else the language's. */

@@ -4,12 +4,12 @@
  * elements with one set of properties — and cannot come to depend on the private ones.
  */
 import { css, unsafeCSS } from "lit";
-import { BRAND_TOKENS, COLOR_TOKENS } from "../../theme/tokens.js";
+import { BRAND_TOKENS, ELEMENT_COLOR_TOKENS } from "../../theme/tokens.js";
 
 const privateName = (token: string) => token.replace(/^--auth-/, "--_");
 
 const declarations = [
-  ...Object.entries(COLOR_TOKENS).map(([name, [light, dark]]) => `${privateName(name)}:var(${name},light-dark(${light},${dark}))`),
+  ...Object.entries(ELEMENT_COLOR_TOKENS).map(([name, [light, dark]]) => `${privateName(name)}:var(${name},light-dark(${light},${dark}))`),
   ...Object.entries(BRAND_TOKENS).map(([name, value]) => `${privateName(name)}:var(${name},${value})`),
 ].join(";");
 

@@ -11,12 +11,13 @@
 import { isColorSyntax, readableTextOn } from "../../theme/color.js";
 import { isSafeImageUrl } from "../../theme/image-url.js";
 import type { Theme } from "../../server/types.js";
+import { isRecord } from "../client/http.js";
 
 const warned = new WeakSet<HTMLElement>();
 
 /** A theme colour, trimmed, or `undefined` when it is not one. */
 function themeColor(value: unknown): string | undefined {
-  return isColorSyntax(value) && CSS.supports("color", value.trim()) ? value.trim() : undefined;
+  return isColorSyntax(value) && CSS.supports("color", (value = value.trim())) ? (value as string) : undefined;
 }
 
 let canvas: CanvasRenderingContext2D | null | undefined;
@@ -32,13 +33,13 @@ function readableOn(color: string): "#fff" | "#000" {
   return readableTextOn({ r: r! / 255, g: g! / 255, b: b! / 255 });
 }
 
-/** Parses the `theme` attribute (JSON). Invalid JSON gives `undefined`. */
+/** Parses the `theme` attribute (JSON). Anything but a JSON object gives `undefined`. */
 export const themeConverter = {
   fromAttribute(value: string | null): Theme | undefined {
-    if (!value) return undefined;
     try {
-      const parsed: unknown = JSON.parse(value);
-      return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Theme) : undefined;
+      // JSON.parse(null) is null; an empty attribute throws.
+      const parsed: unknown = JSON.parse(value!);
+      return isRecord(parsed) ? (parsed as Theme) : undefined;
     } catch {
       return undefined;
     }
@@ -50,27 +51,29 @@ export const themeConverter = {
 
 /** Writes the theme's tokens on the host (inline custom properties and `data-color-scheme`). */
 export function applyTheme(host: HTMLElement, theme: Theme | undefined): void {
-  const style = host.style;
+  const { style } = host;
   for (const name of ["--auth-color-brand", "--auth-color-on-brand", "color-scheme"]) style.removeProperty(name);
   host.removeAttribute("data-color-scheme");
   if (!theme) return;
+  const { brandColor, buttonText, colorScheme, logo } = theme;
   const invalid: string[] = [];
-  const brand = theme.brandColor ? themeColor(theme.brandColor) : undefined;
-  if (theme.brandColor && !brand) invalid.push("brandColor");
-  if (brand) {
-    style.setProperty("--auth-color-brand", brand);
-    style.setProperty("--auth-color-on-brand", readableOn(brand));
+  if (brandColor) {
+    const brand = themeColor(brandColor);
+    if (brand) {
+      style.setProperty("--auth-color-brand", brand);
+      style.setProperty("--auth-color-on-brand", readableOn(brand));
+    } else invalid.push("brandColor");
   }
-  if (theme.buttonText) {
-    const text = themeColor(theme.buttonText);
+  if (buttonText) {
+    const text = themeColor(buttonText);
     if (text) style.setProperty("--auth-color-on-brand", text);
     else invalid.push("buttonText");
   }
-  if (theme.colorScheme === "light" || theme.colorScheme === "dark") {
-    host.setAttribute("data-color-scheme", theme.colorScheme);
-    style.setProperty("color-scheme", theme.colorScheme);
-  } else if (theme.colorScheme && theme.colorScheme !== "auto") invalid.push("colorScheme");
-  if (theme.logo && !isSafeImageUrl(theme.logo)) invalid.push("logo");
+  if (colorScheme === "light" || colorScheme === "dark") {
+    host.setAttribute("data-color-scheme", colorScheme);
+    style.setProperty("color-scheme", colorScheme);
+  } else if (colorScheme && colorScheme !== "auto") invalid.push("colorScheme");
+  if (logo && !isSafeImageUrl(logo)) invalid.push("logo");
   if (invalid.length && !warned.has(host)) {
     warned.add(host);
     console.warn(`<${host.localName}>: ignored invalid theme ${invalid.join(", ")}`);

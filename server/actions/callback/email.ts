@@ -2,12 +2,14 @@
  * E-mail sign-in, step two: `GET {basePath}/callback/<id>?token&email&callbackUrl` (wire §9.4). The
  * token is single-use and must match the address too (R-VTOK-01…06): the adapter's
  * `useVerificationToken` matches identifier AND hash and deletes the row. Then the user is created or
- * marked verified, a session is issued, and events fire in Auth.js's order.
+ * marked verified, a session is issued, and events fire in Auth.js's order. The first proof of an
+ * existing user's address ends that user's earlier sessions (pre-hijack defence, first-proof.ts).
  */
 import type { AdapterUser } from "../../adapters/types.js";
 import type { RequestContext } from "../../core/context.js";
 import { InvalidConfiguration, Verification } from "../../core/errors.js";
 import { runSignInCallback } from "../../core/signin-callback.js";
+import { endSessionsOnFirstProof } from "../../email/first-proof.js";
 import { hashVerificationToken } from "../../email/tokens.js";
 import { crypto } from "../../jwt/crypto.js";
 import type { EmailConfig } from "../../providers/email.js";
@@ -42,6 +44,8 @@ export async function emailCallback(ctx: RequestContext): Promise<ResponseIntern
       const current = await currentDatabaseSession(ctx).catch(() => null);
       if (current && current.user.id !== existing.id) await adapter.deleteSession!(current.key);
     }
+    // An unproven address (e.g. typed at a passkey sign-up) is proven now: end the sessions made before.
+    await endSessionsOnFirstProof(ctx, existing);
     user = await adapter.updateUser!({ id: existing.id, emailVerified: new Date() });
     await ctx.config.events.updateUser({ user });
     isNewUser = false;

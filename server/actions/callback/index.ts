@@ -8,6 +8,7 @@ import type { ResponseInternal } from "../../types.js";
 import { credentialsCallback } from "./credentials.js";
 import { emailCallback } from "./email.js";
 import { oauthCallback } from "./oauth.js";
+import { webauthnCallback } from "./webauthn.js";
 
 type CallbackHandler = (ctx: RequestContext) => Promise<ResponseInternal>;
 
@@ -16,6 +17,7 @@ const HANDLERS: Record<string, CallbackHandler> = {
   email: emailCallback,
   oauth: oauthCallback,
   oidc: oauthCallback,
+  webauthn: webauthnCallback,
 };
 
 export async function callbackAction(ctx: RequestContext): Promise<ResponseInternal> {

@@ -14,6 +14,8 @@ import { clientConfiguration } from "../../oauth/client.js";
 import { clearChecks, readCheck } from "../../oauth/checks.js";
 import { defaultAccount, defaultProfile, fetchProfile, tokenSet } from "../../oauth/profile.js";
 import { isAllowedProxyTarget } from "../../oauth/proxy.js";
+import { refreshLeeway } from "../../oauth/refresh.js";
+import { canShareRefresh, replaceStoredTokens } from "../../oauth/refresh-stored.js";
 import { openState } from "../../oauth/state.js";
 import type { OAuthConfig } from "../../providers/oauth.js";
 import { issueSession, signedInRedirect } from "../../session/issue.js";
@@ -106,6 +108,13 @@ export async function oauthCallback(ctx: RequestContext): Promise<ResponseIntern
   if (redirect) return { redirect, cookies: clearChecks(ctx) };
 
   const linked = await loginOrRegister(ctx, { user, account, profile, userByAccount, allowDangerousEmailAccountLinking: provider.allowDangerousEmailAccountLinking });
+  if (userByAccount && refreshLeeway(ctx.provider) !== undefined && canShareRefresh(adapter)) {
+    // A returning user: the row keeps the tokens of the first sign-in unless replaced. With
+    // `refreshTokens` the row is what refreshes work from, and signing in again is how a user
+    // recovers from a RefreshTokenError, so the new tokens go in. Not storing them fails nothing.
+    const stored = await replaceStoredTokens(adapter, ctx.config.secret, account).catch(() => false);
+    if (!stored) ctx.logger.debug("the new provider tokens were not stored on the account", { provider: provider.id });
+  }
   const sessionCookies = await issueSession(ctx, { user: linked.user, account, profile, isNewUser: linked.isNewUser, userId: linked.user.id });
   await ctx.config.events.signIn({ user: linked.user, account, profile, isNewUser: linked.isNewUser });
   return {

@@ -39,6 +39,25 @@ export interface SqlAdapter extends ClosableAdapter {
 export interface SqlAdapterOptions {
   db: Kysely<FoyerDatabase>;
   dialect: SqlDialect;
+  /** A read on the driver itself, past Kysely, for the session lookup; see {@link DirectRead}. */
+  directRead?: DirectRead;
+}
+
+/**
+ * A one-row SELECT run on the driver directly, outside Kysely. Used only by `getSessionAndUser`,
+ * the query behind every database-session request, where Kysely's own work cost several times what
+ * SQLite takes to answer (its single-connection lock wakes every waiter on each release, plus a
+ * promise chain per query) and a noticeable share of a PostgreSQL round trip.
+ */
+export interface DirectRead {
+  /**
+   * Whether a read now sees only committed rows. SQLite: no transaction is open on the connection —
+   * while one is (say `deleteUser` between its statements), the lookup goes through Kysely and waits
+   * for it. PostgreSQL: always, as every query takes a pooled connection of its own.
+   */
+  idle(): boolean;
+  /** The first row of `sql` (compiled by this adapter's Kysely) with `parameters`, or `undefined`; synchronous on SQLite. */
+  first(sql: string, parameters: readonly unknown[]): unknown;
 }
 
 /**
@@ -117,6 +136,9 @@ const ACCOUNT_COLUMNS = {
 } as const;
 type AccountColumn = keyof typeof ACCOUNT_COLUMNS;
 
+/** The account columns `updateAccountTokens` may write. */
+const TOKEN_COLUMNS = ["access_token", "refresh_token", "expires_at", "id_token", "token_type", "scope"] as const;
+
 function isAccountColumn(key: string): key is AccountColumn {
   return Object.hasOwn(ACCOUNT_COLUMNS, key);
 }
@@ -182,7 +204,7 @@ function count(result: { numDeletedRows: bigint } | undefined): number {
 
 // ---------------------------------------------------------------------------------------------
 
-export function createSqlAdapter({ db, dialect }: SqlAdapterOptions, close: () => Promise<void>): SqlAdapter {
+export function createSqlAdapter({ db, dialect, directRead }: SqlAdapterOptions, close: () => Promise<void>): SqlAdapter {
   let migrating: Promise<void> | undefined;
   let sessionAndUser: CompiledQuery<SessionAndUserRow> | undefined;
   /** Migrates once; a failed attempt is retried by the next call. */
@@ -348,6 +370,30 @@ export function createSqlAdapter({ db, dialect }: SqlAdapterOptions, close: () =
       return rows.map(toAccount);
     },
 
+    async updateAccountTokens({ provider, providerAccountId }, expected, next) {
+      await ready();
+      const changes: Partial<AccountsTable> = {};
+      for (const field of TOKEN_COLUMNS) {
+        const value = next[field];
+        if (value === undefined) continue;
+        if (value !== null && (field === "expires_at" ? !Number.isSafeInteger(value) : typeof value !== "string")) {
+          throw new TypeError(`updateAccountTokens: ${field} must be ${field === "expires_at" ? "a whole number of seconds" : "a string"} or null`);
+        }
+        (changes as Record<string, unknown>)[field] = value;
+      }
+      // One UPDATE whose WHERE holds the comparison: the database makes check-and-write atomic, so of
+      // two processes expecting the same refresh token exactly one matches the row.
+      if (Object.keys(changes).length === 0) {
+        let select = db.selectFrom("accounts").select("id").where("provider", "=", provider).where("provider_account_id", "=", providerAccountId);
+        select = expected.refresh_token === null ? select.where("refresh_token", "is", null) : select.where("refresh_token", "=", expected.refresh_token);
+        return (await select.executeTakeFirst()) !== undefined;
+      }
+      let update = db.updateTable("accounts").set(changes).where("provider", "=", provider).where("provider_account_id", "=", providerAccountId);
+      update = expected.refresh_token === null ? update.where("refresh_token", "is", null) : update.where("refresh_token", "=", expected.refresh_token);
+      const result = await update.executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     async createUserWithAccount({ user, account, session }) {
       await ready();
       return db.transaction().execute(async (trx) => {
@@ -390,8 +436,15 @@ export function createSqlAdapter({ db, dialect }: SqlAdapterOptions, close: () =
         ])
         .where("sessions.session_token", "=", "")
         .compile() as CompiledQuery<SessionAndUserRow>;
-      const { rows } = await db.executeQuery<SessionAndUserRow>({ ...sessionAndUser, parameters: [sessionToken] });
-      const row = rows[0];
+      // On SQLite the direct read is synchronous, and safe exactly when no transaction is open on the
+      // connection: it then sees committed rows only and nothing else runs on this thread meanwhile —
+      // the same answer as queueing behind Kysely's lock, whose holder had committed too. Inside an
+      // open transaction it could see rows that are then rolled back, so the lookup waits its turn.
+      const row = (
+        directRead?.idle()
+          ? await directRead.first(sessionAndUser.sql, [sessionToken])
+          : (await db.executeQuery<SessionAndUserRow>({ ...sessionAndUser, parameters: [sessionToken] })).rows[0]
+      ) as SessionAndUserRow | undefined;
       return row ? { session: toSession(row), user: toUser(row) } : null;
     },
 

@@ -26,7 +26,7 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
-import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "../types.js";
+import type { AccountTokensUpdate, Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "../types.js";
 
 export interface AdapterTestOptions {
   /** Shown in the test names. */
@@ -57,7 +57,7 @@ export const SESSION_METHODS = [
 export const WEBAUTHN_METHODS = ["getAccount", "getAuthenticator", "createAuthenticator", "listAuthenticatorsByUserId", "updateAuthenticatorCounter"] as const;
 
 /** Foyer's optional capabilities. */
-export const FOYER_CAPABILITIES = ["listSessions", "deleteSessions", "listAccounts", "deleteAuthenticator", "updateAuthenticator", "pruneExpired"] as const;
+export const FOYER_CAPABILITIES = ["listSessions", "deleteSessions", "listAccounts", "updateAccountTokens", "deleteAuthenticator", "updateAuthenticator", "pruneExpired"] as const;
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -502,6 +502,20 @@ export function runAdapterTests(options: AdapterTestOptions): void {
         if (missing.length > 0) ctx.skip(`the adapter has no ${missing.join(", ")}`);
       }
 
+      /**
+       * Links `account`; `swap` is updateAccountTokens on it (the compare-and-set the refresh tests
+       * exercise) and `stored` reads it back with getAccount.
+       */
+      async function linkedForTokens(account: AdapterAccount) {
+        await call(() => method("linkAccount")(account));
+        const where = { provider: account.provider, providerAccountId: account.providerAccountId };
+        return {
+          where,
+          swap: (expected: { refresh_token: string | null }, next: AccountTokensUpdate) => call(() => method("updateAccountTokens")(where, expected, next)),
+          stored: () => call(() => method("getAccount")(account.providerAccountId, account.provider)),
+        };
+      }
+
       it("users without an email (credentials sign-in, passed as \"\") coexist and match no email lookup", async (ctx) => {
         needs(ctx);
         const first = await createUser({ ...fixtures().user, email: "" });
@@ -595,6 +609,59 @@ export function runAdapterTests(options: AdapterTestOptions): void {
         expect(list.find((a) => a.provider === "github")).toMatchObject(set(github));
         expect(list.find((a) => a.provider === "google")).toMatchObject(set(google));
         expect(await call(() => method("listAccounts")(randomUUID()))).toEqual([]);
+      });
+
+      it("updateAccountTokens writes the given token fields when the stored refresh token is the expected one", async (ctx) => {
+        needs(ctx, "updateAccountTokens", "getAccount");
+        const f = fixtures();
+        const created = await createUser(f.user);
+        const account = f.account(created.id);
+        const { swap, stored } = await linkedForTokens(account);
+        const next = { access_token: `${account.access_token}-2`, refresh_token: `${account.refresh_token}-2`, expires_at: account.expires_at! + 3600 };
+
+        expect(await swap({ refresh_token: account.refresh_token! }, next)).toBe(true);
+        // Only the fields given change.
+        expect(await stored()).toMatchObject(set({ ...account, ...next }));
+
+        // null clears a field; the next swap expects the refresh token just written.
+        expect(await swap({ refresh_token: next.refresh_token }, { id_token: null, scope: "read:user" })).toBe(true);
+        const cleared = await stored();
+        expect(cleared?.id_token ?? null).toBeNull();
+        expect(cleared).toMatchObject({ scope: "read:user", refresh_token: next.refresh_token, access_token: next.access_token });
+      });
+
+      it("updateAccountTokens writes nothing and returns false when the refresh token differs or the account is unknown", async (ctx) => {
+        needs(ctx, "updateAccountTokens", "getAccount");
+        const f = fixtures();
+        const created = await createUser(f.user);
+        const account = f.account(created.id);
+        const { where, swap, stored } = await linkedForTokens(account);
+        const before = await stored();
+        const next = { access_token: "other", refresh_token: "other", expires_at: 1 };
+
+        expect(await swap({ refresh_token: `${account.refresh_token}-stale` }, next)).toBe(false);
+        expect(await swap({ refresh_token: null }, next)).toBe(false);
+        expect(await call(() => method("updateAccountTokens")({ ...where, providerAccountId: randomUUID() }, { refresh_token: account.refresh_token! }, next))).toBe(false);
+        expect(await stored()).toEqual(before);
+
+        // An account without a refresh token matches `null`.
+        const bare = f.account(created.id, { provider: "gitlab", refresh_token: undefined });
+        const bareAccount = await linkedForTokens(bare);
+        expect(await bareAccount.swap({ refresh_token: "anything" }, next)).toBe(false);
+        expect(await bareAccount.swap({ refresh_token: null }, { refresh_token: "first" })).toBe(true);
+        expect(await bareAccount.stored()).toMatchObject({ refresh_token: "first", access_token: bare.access_token });
+      });
+
+      it("of concurrent updateAccountTokens expecting the same refresh token, exactly one writes", async (ctx) => {
+        needs(ctx, "updateAccountTokens", "getAccount");
+        const f = fixtures();
+        const created = await createUser(f.user);
+        const account = f.account(created.id);
+        const { swap, stored } = await linkedForTokens(account);
+        const results = await Promise.all([1, 2, 3, 4, 5].map((i) => swap({ refresh_token: account.refresh_token! }, { access_token: `a${i}`, refresh_token: `r${i}` })));
+        expect(results.filter(Boolean)).toHaveLength(1);
+        const winner = results.indexOf(true) + 1;
+        expect(await stored()).toMatchObject({ access_token: `a${winner}`, refresh_token: `r${winner}` });
       });
 
       it("updateAuthenticator sets and clears name and lastUsedAt", async (ctx) => {

@@ -4,34 +4,26 @@
  */
 import { afterEach, describe, expect, expectTypeOf, test, vi } from "vitest";
 import { userEvent } from "vitest/browser";
-import { createFetchStub, type FetchStub, type StubOptions } from "../../../stories/support/stub-fetch.js";
 import { AuthSigninErrorEvent, AuthSigninStartEvent } from "../../events/index.js";
 import { AuthProviderButton } from "./auth-provider-button.js";
 import { define, tagName } from "./define.js";
 import { testIdempotentDefine } from "../shared-suites.js";
+import { elementStubs } from "../test-support.js";
 
-let stub: FetchStub;
-let restore: (() => void) | undefined;
-
-function serve(options: StubOptions = {}): FetchStub {
-  stub = createFetchStub(options);
-  restore = stub.install();
-  return stub;
-}
+const stubs = elementStubs();
 
 afterEach(() => {
   document.body.replaceChildren();
-  restore?.();
-  restore = undefined;
+  stubs.restore();
   vi.restoreAllMocks();
 });
 
 /** Appends a button for `provider` and waits for its name from `GET /providers`. */
 async function mount(attributes: Record<string, string> = {}, name = "Sign in with GitHub"): Promise<{ host: AuthProviderButton; button: HTMLButtonElement }> {
-  if (!restore) serve();
+  if (!stubs.installed) stubs.install();
   const host = document.createElement("auth-provider-button");
   host.setAttribute("provider", "github");
-  host.setAttribute("base-path", stub.basePath);
+  host.setAttribute("base-path", stubs.server.basePath);
   host.setAttribute("callback-url", "/account");
   for (const [attribute, value] of Object.entries(attributes)) host.setAttribute(attribute, value);
   document.body.append(host);
@@ -61,7 +53,7 @@ describe("rendering from GET /providers", () => {
     expect(logo.getAttribute("alt")).toBe("");
     expect(host.shadowRoot!.querySelector('[part="label"]')!.textContent).toBe("Sign in with GitHub");
     expect(host.style.getPropertyValue("--auth-button-bg")).toBe("#181717");
-    expect(stub.requestsTo("providers")).toHaveLength(1);
+    expect(stubs.server.requestsTo("providers")).toHaveLength(1);
   });
 
   test("an unknown provider id renders the id and no logo", async () => {
@@ -93,7 +85,7 @@ describe("events", () => {
     expect(start).toMatchObject({ bubbles: true, composed: true, cancelable: true, target: host, detail: { provider: "github" } });
     expect(error).toBeInstanceOf(AuthSigninErrorEvent);
     expect(error).toMatchObject({ bubbles: true, composed: true, target: host, detail: { provider: "github", code: "Configuration" } });
-    expect(stub.requestsTo("signin/github")[0]!.fields).toMatchObject({ callbackUrl: "/account" });
+    expect(stubs.server.requestsTo("signin/github")[0]!.fields).toMatchObject({ callbackUrl: "/account" });
   });
 
   test("preventDefault() on auth-signin-start: no request, not busy", async () => {
@@ -106,20 +98,20 @@ describe("events", () => {
     } finally {
       document.removeEventListener("auth-signin-start", cancel);
     }
-    expect(stub.requests.filter((request) => request.method === "POST")).toEqual([]);
+    expect(stubs.server.requests.filter((request) => request.method === "POST")).toEqual([]);
     expect(button.disabled).toBe(false);
   });
 
   test("a second click while the first runs starts nothing", async () => {
-    serve({ hold: ["signin/github"] });
+    stubs.install({ hold: ["signin/github"] });
     const { host } = await mount();
     const starts: Event[] = [];
     host.addEventListener("auth-signin-start", (event) => starts.push(event));
     void host.signIn();
-    await stub.requested("signin/github");
+    await stubs.server.requested("signin/github");
     await host.signIn();
     expect(starts).toHaveLength(1);
-    stub.release();
+    stubs.server.release();
   });
 });
 
@@ -146,10 +138,10 @@ describe("theme and language", () => {
   });
 
   test("messages override the label", async () => {
-    serve();
+    stubs.install();
     const host = document.createElement("auth-provider-button");
     host.setAttribute("provider", "github");
-    host.setAttribute("base-path", stub.basePath);
+    host.setAttribute("base-path", stubs.server.basePath);
     host.messages = { en: { "signin.withProvider": "Continue with {provider}" } };
     document.body.append(host);
     await vi.waitFor(() => expect(host.shadowRoot?.querySelector("button")?.textContent?.trim()).toBe("Continue with GitHub"));

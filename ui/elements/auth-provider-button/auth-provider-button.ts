@@ -1,11 +1,11 @@
 import { LitElement, html, nothing } from "lit";
-import { property, state } from "lit/decorators.js";
 import type { ClientProvider } from "../../client/index.js";
 import { AuthSigninErrorEvent } from "../../events/auth-signin-error.js";
 import { AuthSigninStartEvent } from "../../events/auth-signin-start.js";
 import { AuthSigninSuccessEvent } from "../../events/auth-signin-success.js";
 import { DEFAULT_BASE_PATH, signinClient as authClient } from "../../internal/auth.js";
 import { LocalizeController } from "../../internal/localize.js";
+import { toggleState } from "../../internal/element.js";
 import { applyTheme, themeConverter } from "../../internal/theme.js";
 import { isSafeImageUrl } from "../../../theme/image-url.js";
 import type { MessageOverrides } from "../../../locales/index.js";
@@ -36,42 +36,51 @@ import { providerButtonStyles } from "./auth-provider-button.styles.js";
 export class AuthProviderButton extends LitElement {
   static override styles = providerButtonStyles;
 
-  /** The provider id (`github`, …). */
-  @property({ reflect: true }) provider = "";
-  /** Where Foyer is mounted on this origin. */
-  @property({ attribute: "base-path" }) basePath = DEFAULT_BASE_PATH;
-  /** Where to go after signing in. Default: the current page. */
-  @property({ attribute: "callback-url" }) callbackUrl?: string;
-  /** The button's label name; fetched from `GET {base-path}/providers` when not set. */
-  @property() name?: string;
-  /** The spec's `Theme` (JSON in the attribute). */
-  @property({ converter: themeConverter }) theme?: Theme;
-  /** Per-locale message overrides. */
-  @property({ attribute: false }) messages?: Record<string, MessageOverrides>;
-  /** The provider's description, as `GET /providers` returns it; set by `<auth-signin>`, fetched otherwise. */
-  @property({ attribute: false }) descriptor?: ClientProvider;
+  static override properties = {
+    provider: { reflect: true },
+    basePath: { attribute: "base-path" },
+    callbackUrl: { attribute: "callback-url" },
+    name: {},
+    theme: { converter: themeConverter },
+    messages: { attribute: false },
+    descriptor: { attribute: false },
+    busy: { state: true },
+  };
 
-  @state() private busy = false;
+  /** The provider id (`github`, …). */
+  provider = "";
+  /** Where Foyer is mounted on this origin. */
+  basePath = DEFAULT_BASE_PATH;
+  /** Where to go after signing in. Default: the current page. */
+  callbackUrl?: string;
+  /** The button's label name; fetched from `GET {base-path}/providers` when not set. */
+  name?: string;
+  /** The spec's `Theme` (JSON in the attribute). */
+  theme?: Theme;
+  /** Per-locale message overrides. */
+  messages?: Record<string, MessageOverrides>;
+  /** The provider's description, as `GET /providers` returns it; set by `<auth-signin>`, fetched otherwise. */
+  descriptor?: ClientProvider;
+
+  private busy = false;
 
   private readonly localize = new LocalizeController(this);
-  private internals?: ElementInternals;
+  private readonly internals = this.attachInternals?.();
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.internals ??= this.attachInternals?.();
     if (!this.descriptor && this.provider) void this.loadDescriptor();
   }
 
   private async loadDescriptor(): Promise<void> {
     const providers = await authClient(this.basePath).getProviders();
-    const descriptor = providers && Object.hasOwn(providers, this.provider) ? providers[this.provider] : undefined;
-    if (descriptor) this.descriptor = descriptor;
+    if (providers && Object.hasOwn(providers, this.provider)) this.descriptor = providers[this.provider];
   }
 
   protected override willUpdate(changed: Map<string, unknown>): void {
     if (changed.has("theme")) applyTheme(this, this.theme);
+    const style = this.descriptor?.style;
     if (changed.has("descriptor") || changed.has("theme")) {
-      const style = this.descriptor?.style;
       // The provider's colours, validated server-side; the theme's brand colour applies to other buttons.
       if (style?.brandColor) this.style.setProperty("--auth-button-bg", style.brandColor);
       if (style?.textColor) this.style.setProperty("--auth-button-text", style.textColor);
@@ -79,46 +88,38 @@ export class AuthProviderButton extends LitElement {
   }
 
   override render() {
-    const { t } = this.localize;
-    const name = this.name ?? this.descriptor?.name ?? this.provider;
+    const { localize, busy } = this;
+    const { t } = localize;
     const logo = this.descriptor?.style?.logo;
-    return html`<button part="button" class="button" type="button" lang=${this.localize.locale} dir=${this.localize.dir} ?disabled=${this.busy} aria-busy=${this.busy ? "true" : "false"} @click=${this.signIn}>
-      ${logo && isSafeImageUrl(logo) ? html`<img part="logo" class="logo" src=${logo} alt="" />` : nothing}
-      <span part="label">${t("signin.withProvider", name)}</span>
-      ${this.busy ? html`<span part="spinner" class="spinner" role="status" aria-label=${t("signin.loading")}></span>` : nothing}
-    </button>`;
+    // One line on purpose: Lit keeps a template's whitespace, and this one is in auth-signin.js's budget.
+    // prettier-ignore
+    return html`<button part="button" class="button" type="button" lang=${localize.locale} dir=${localize.dir} ?disabled=${busy} aria-busy=${busy ? "true" : "false"} @click=${this.signIn}>${isSafeImageUrl(logo) ? html`<img part="logo" class="logo" src=${logo} alt="">` : nothing}<span part="label">${t("signin.withProvider", this.name ?? this.descriptor?.name ?? this.provider)}</span>${busy ? html`<span part="spinner" class="spinner" role="status" aria-label=${t("signin.loading")}></span>` : nothing}</button>`;
   }
 
   /** Starts the sign-in, as a click does. */
   async signIn(): Promise<void> {
-    if (this.busy || !this.provider) return;
-    const start = new AuthSigninStartEvent({ provider: this.provider });
-    this.dispatchEvent(start);
-    if (start.defaultPrevented) return;
+    const { provider } = this;
+    // `auth-signin-start` is cancelable: dispatchEvent() is false when a listener prevented it.
+    if (this.busy || !provider || !this.dispatchEvent(new AuthSigninStartEvent({ provider }))) return;
     // A disabled button drops focus to <body> while busy; give it back only if it was here.
     const hadFocus = this.matches(":focus-within");
     this.setBusy(true);
-    const result = await authClient(this.basePath).signIn(this.provider, { callbackUrl: this.callbackUrl ?? location.href });
+    const result = await authClient(this.basePath).signIn(provider, {}, this.callbackUrl);
     if (result.ok) {
-      this.dispatchEvent(new AuthSigninSuccessEvent({ provider: this.provider, url: result.url }));
+      this.dispatchEvent(new AuthSigninSuccessEvent({ provider, url: result.url }));
       return; // the client is navigating to the provider; stay busy until the page goes
     }
     this.setBusy(false);
     if (hadFocus) {
       await this.updateComplete;
-      this.renderRoot.querySelector<HTMLElement>("button")?.focus();
+      this.renderRoot.querySelector("button")?.focus();
     }
-    this.dispatchEvent(new AuthSigninErrorEvent({ provider: this.provider, code: result.error ?? "Configuration", credentialsCode: result.code }));
+    this.dispatchEvent(new AuthSigninErrorEvent({ provider, code: result.error ?? "Configuration", credentialsCode: result.code }));
   }
 
   private setBusy(busy: boolean): void {
     this.busy = busy;
-    try {
-      if (busy) this.internals?.states.add("busy");
-      else this.internals?.states.delete("busy");
-    } catch {
-      // custom states are not supported everywhere; the aria-busy attribute still says it
-    }
+    toggleState(this.internals, "busy", busy);
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, expectTypeOf, test, vi } from "vitest";
 import { userEvent } from "vitest/browser";
-import { createFetchStub, PASSWORD, USER_NAME, type FetchStub, type StubOptions } from "../../../stories/support/stub-fetch.js";
+import { PASSWORD, USER_NAME } from "../../../stories/support/stub-fetch.js";
 import { AuthSessionChangeEvent } from "../../events/index.js";
 import "../auth-signin/define.js";
 import "../auth-signout/define.js";
@@ -12,20 +12,13 @@ import "../auth-user/define.js";
 import { AuthSession } from "./auth-session.js";
 import { define, tagName } from "./define.js";
 import { testIdempotentDefine } from "../shared-suites.js";
+import { elementStubs } from "../test-support.js";
 
-let stub: FetchStub;
-let restore: (() => void) | undefined;
-
-function serve(options: StubOptions = {}): FetchStub {
-  stub = createFetchStub(options);
-  restore = stub.install();
-  return stub;
-}
+const stubs = elementStubs();
 
 afterEach(() => {
   document.body.replaceChildren();
-  restore?.();
-  restore = undefined;
+  stubs.restore();
   vi.unstubAllGlobals();
 });
 
@@ -41,11 +34,11 @@ function isolateFromOtherTabs(): void {
 /** An `<auth-session>` with a sign-out button in its signed-in slot and a text in its signed-out slot. */
 function session(): AuthSession {
   const host = document.createElement("auth-session");
-  host.setAttribute("base-path", stub.basePath);
+  host.setAttribute("base-path", stubs.server.basePath);
   const signedIn = document.createElement("div");
   signedIn.slot = "signed-in";
   const signout = document.createElement("auth-signout");
-  signout.setAttribute("base-path", stub.basePath);
+  signout.setAttribute("base-path", stubs.server.basePath);
   signedIn.append(signout);
   const signedOut = document.createElement("p");
   signedOut.slot = "signed-out";
@@ -69,7 +62,7 @@ describe("registration", () => {
 
 describe("auth-session-change", () => {
   test("bubbles and is composed, with the session in detail", async () => {
-    serve({ signedIn: true });
+    stubs.install({ signedIn: true });
     const seen: AuthSessionChangeEvent[] = [];
     const record = (event: AuthSessionChangeEvent) => seen.push(event);
     document.addEventListener("auth-session-change", record);
@@ -90,7 +83,7 @@ describe("auth-session-change", () => {
 describe("shared session store", () => {
   test("two instances switch together after an auth-signout click in one of them", async () => {
     isolateFromOtherTabs();
-    serve({ signedIn: true });
+    stubs.install({ signedIn: true });
     const first = session();
     const second = session();
     document.body.append(first, second);
@@ -119,26 +112,26 @@ describe("shared session store", () => {
     expect(second.session).toBeNull();
     expect(changes).toEqual(expect.arrayContaining([first, second]));
     // One session request after the sign-out, shared by both instances.
-    expect(stub.requestsTo("session")).toHaveLength(2);
+    expect(stubs.server.requestsTo("session")).toHaveLength(2);
   });
 
   test("several elements cost one GET /session", async () => {
     isolateFromOtherTabs();
-    serve({ signedIn: true });
+    stubs.install({ signedIn: true });
     const user = document.createElement("auth-user");
-    user.setAttribute("base-path", stub.basePath);
+    user.setAttribute("base-path", stubs.server.basePath);
     const [first, second] = [session(), session()];
     document.body.append(first, second, user);
     await vi.waitFor(() => expect(user.shadowRoot?.querySelector('[part="name"]')?.textContent).toBe(USER_NAME));
     await vi.waitFor(() => expect([first.state, second.state]).toEqual(["signed-in", "signed-in"]));
-    expect(stub.requestsTo("session")).toHaveLength(1);
+    expect(stubs.server.requestsTo("session")).toHaveLength(1);
   });
 
   test("a credentials sign-in in an <auth-signin> elsewhere on the page switches the session to signed-in", async () => {
-    serve({ signedIn: false });
+    stubs.install({ signedIn: false });
     const host = session();
     const signin = document.createElement("auth-signin");
-    signin.setAttribute("base-path", stub.basePath);
+    signin.setAttribute("base-path", stubs.server.basePath);
     signin.setAttribute("providers", "credentials");
     document.body.append(host, signin);
     await vi.waitFor(() => expect(host.state).toBe("signed-out"));
@@ -151,7 +144,7 @@ describe("shared session store", () => {
   });
 
   test("reflects its state for CSS and removes its listener when disconnected", async () => {
-    serve({ signedIn: true });
+    stubs.install({ signedIn: true });
     const host = session();
     document.body.append(host);
     await vi.waitFor(() => expect(host.getAttribute("state")).toBe("signed-in"));

@@ -1,5 +1,4 @@
 import { LitElement, css, html } from "lit";
-import { property, state } from "lit/decorators.js";
 import type { Session } from "../../../server/types.js";
 import { AuthSessionChangeEvent } from "../../events/auth-session-change.js";
 import { authClient, DEFAULT_BASE_PATH, loadSession } from "../../internal/auth.js";
@@ -26,12 +25,18 @@ export class AuthSession extends LitElement {
     }
   `;
 
+  static override properties = {
+    basePath: { attribute: "base-path" },
+    session: { state: true },
+    state: { reflect: true },
+  };
+
   /** Where Foyer is mounted on this origin. */
-  @property({ attribute: "base-path" }) basePath = DEFAULT_BASE_PATH;
+  basePath = DEFAULT_BASE_PATH;
   /** The current session (`null` when signed out, `undefined` while loading). Read-only in practice. */
-  @state() session?: Session | null;
+  session?: Session | null;
   /** `loading`, `signed-in` or `signed-out`, reflected for CSS (`auth-session[state="signed-in"]`). */
-  @property({ reflect: true }) state: SessionState = "loading";
+  state: SessionState = "loading";
 
   private unsubscribe?: () => void;
   private internals?: ElementInternals;

@@ -62,7 +62,7 @@ export const signinStyles = [
  * passkey autofill, ui-kit §3). `:where()` keeps specificity at zero, so any page style wins without
  * `!important`. Custom properties inherit from the host, so the tokens apply here too.
  */
-export const lightDomStyles = `
+export const lightDomStyles = css`
 :where(auth-signin) :where(.auth-form){display:grid;gap:.75rem;margin:0}
 :where(auth-signin) :where(.auth-field label){display:block;margin-block-end:.25rem;font-size:.875rem;font-weight:600}
 :where(auth-signin) :where(.auth-field input){display:block;box-sizing:border-box;inline-size:100%;padding:.625rem .75rem;font:inherit;color:inherit;background:var(--_color-surface);border:1px solid var(--_color-border);border-radius:var(--_radius)}
@@ -70,4 +70,5 @@ export const lightDomStyles = `
 :where(auth-signin) :where(.auth-field input[aria-invalid="true"]){border-color:var(--_color-error)}
 :where(auth-signin) :where(.auth-submit){display:flex;align-items:center;justify-content:center;box-sizing:border-box;inline-size:100%;min-block-size:2.75rem;padding:.625rem 1rem;font:inherit;font-weight:600;color:var(--auth-button-text,var(--_color-on-brand));background:var(--auth-button-bg,var(--_color-brand));border:1px solid var(--_color-border);border-radius:var(--_radius);cursor:pointer}
 :where(auth-signin) :where(.auth-submit[disabled]){cursor:progress;opacity:.75}
+:where(auth-signin) :where(auth-passkey-button,auth-passkey-register):not(:defined){display:none}
 `;

@@ -5,26 +5,19 @@
  */
 import { afterEach, describe, expect, expectTypeOf, test, vi } from "vitest";
 import { userEvent } from "vitest/browser";
-import { createFetchStub, PASSWORD, type FetchStub, type StubOptions } from "../../../stories/support/stub-fetch.js";
+import { PASSWORD } from "../../../stories/support/stub-fetch.js";
 import { AuthSigninErrorEvent, AuthSigninStartEvent, AuthSigninSuccessEvent } from "../../events/index.js";
 import type { AuthProviderButton } from "../auth-provider-button/auth-provider-button.js";
+import { elementStubs } from "../test-support.js";
 import { AuthSignin } from "./auth-signin.js";
 import { define, tagName } from "./define.js";
 
-let stub: FetchStub;
-let restore: (() => void) | undefined;
+const stubs = elementStubs();
 const htmlLang = document.documentElement.getAttribute("lang");
-
-function serve(options: StubOptions = {}): FetchStub {
-  stub = createFetchStub(options);
-  restore = stub.install();
-  return stub;
-}
 
 afterEach(() => {
   document.body.replaceChildren();
-  restore?.();
-  restore = undefined;
+  stubs.restore();
   if (htmlLang === null) document.documentElement.removeAttribute("lang");
   else document.documentElement.setAttribute("lang", htmlLang);
   document.documentElement.removeAttribute("dir");
@@ -33,9 +26,9 @@ afterEach(() => {
 
 /** Appends an `<auth-signin>` (to `parent`, default `<body>`) and waits until its providers are shown. */
 async function mount(attributes: Record<string, string> = {}, parent: HTMLElement = document.body, setup?: (element: AuthSignin) => void): Promise<AuthSignin> {
-  if (!restore) serve();
+  if (!stubs.installed) stubs.install();
   const element = document.createElement("auth-signin");
-  element.setAttribute("base-path", stub.basePath);
+  element.setAttribute("base-path", stubs.server.basePath);
   element.setAttribute("callback-url", "/account");
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
   setup?.(element);
@@ -163,7 +156,7 @@ describe("events", () => {
     }
     expect(seen.events.map((event) => event.type)).toEqual(["auth-signin-start", "auth-signin-start"]);
     expect(seen.events.every((event) => event.defaultPrevented)).toBe(true);
-    expect(stub.requests.filter((request) => request.method === "POST")).toEqual([]);
+    expect(stubs.server.requests.filter((request) => request.method === "POST")).toEqual([]);
     expect(host.shadowRoot!.querySelector('[role="alert"]')!.textContent).toBe("");
   });
 });
@@ -197,7 +190,7 @@ describe("light-DOM forms (ui-kit §3)", () => {
   });
 
   test("ids stay unique with two elements on one page", async () => {
-    serve();
+    stubs.install();
     const first = await mount();
     const second = await mount();
     const ids = [...first.querySelectorAll("input"), ...second.querySelectorAll("input")].map((input) => input.id);
@@ -207,8 +200,8 @@ describe("light-DOM forms (ui-kit §3)", () => {
   test("a password manager's (or the user's) submit posts exactly the page's fields", async () => {
     const host = await mount({ providers: "credentials" });
     await submitCredentials(host, PASSWORD);
-    await vi.waitFor(() => expect(stub.requestsTo("callback/credentials")).toHaveLength(1));
-    expect(Object.keys(stub.requestsTo("callback/credentials")[0]!.fields).sort()).toEqual(["callbackUrl", "csrfToken", "password", "username"]);
+    await vi.waitFor(() => expect(stubs.server.requestsTo("callback/credentials")).toHaveLength(1));
+    expect(Object.keys(stubs.server.requestsTo("callback/credentials")[0]!.fields).sort()).toEqual(["callbackUrl", "csrfToken", "password", "username"]);
   });
 });
 

@@ -4,31 +4,23 @@
  */
 import { afterEach, describe, expect, expectTypeOf, test, vi } from "vitest";
 import { userEvent } from "vitest/browser";
-import { createFetchStub, type FetchStub, type StubOptions } from "../../../stories/support/stub-fetch.js";
 import { AuthSignoutEvent } from "../../events/index.js";
 import { AuthSignout } from "./auth-signout.js";
 import { define, tagName } from "./define.js";
 import { testIdempotentDefine } from "../shared-suites.js";
+import { elementStubs } from "../test-support.js";
 
-let stub: FetchStub;
-let restore: (() => void) | undefined;
-
-function serve(options: StubOptions = { signedIn: true }): FetchStub {
-  stub = createFetchStub(options);
-  restore = stub.install();
-  return stub;
-}
+const stubs = elementStubs({ server: { signedIn: true } });
 
 afterEach(() => {
   document.body.replaceChildren();
-  restore?.();
-  restore = undefined;
+  stubs.restore();
 });
 
 async function mount(attributes: Record<string, string> = {}): Promise<AuthSignout> {
-  if (!restore) serve();
+  if (!stubs.installed) stubs.install();
   const host = document.createElement("auth-signout");
-  host.setAttribute("base-path", stub.basePath);
+  host.setAttribute("base-path", stubs.server.basePath);
   for (const [name, value] of Object.entries(attributes)) host.setAttribute(name, value);
   document.body.append(host);
   await host.updateComplete;
@@ -53,11 +45,11 @@ describe("the auth-signout event", () => {
   test("bubbles, is composed and cancelable; fired before the request", async () => {
     const host = await mount();
     const seen: { event: Event; requests: number }[] = [];
-    const record = (event: Event) => seen.push({ event, requests: stub.requestsTo("signout").length });
+    const record = (event: Event) => seen.push({ event, requests: stubs.server.requestsTo("signout").length });
     document.addEventListener("auth-signout", record);
     try {
       await userEvent.click(byText(host, "Sign out")!);
-      await vi.waitFor(() => expect(stub.signedIn).toBe(false));
+      await vi.waitFor(() => expect(stubs.server.signedIn).toBe(false));
     } finally {
       document.removeEventListener("auth-signout", record);
     }
@@ -65,7 +57,7 @@ describe("the auth-signout event", () => {
     expect(seen[0]!.event).toBeInstanceOf(AuthSignoutEvent);
     expect(seen[0]!.event).toMatchObject({ bubbles: true, composed: true, cancelable: true, target: host });
     expect(seen[0]!.requests).toBe(0);
-    expect(stub.requestsTo("signout")).toHaveLength(1);
+    expect(stubs.server.requestsTo("signout")).toHaveLength(1);
   });
 
   test("preventDefault() keeps the user signed in: no request", async () => {
@@ -78,8 +70,8 @@ describe("the auth-signout event", () => {
     } finally {
       document.removeEventListener("auth-signout", cancel);
     }
-    expect(stub.requests.filter((request) => request.method === "POST")).toEqual([]);
-    expect(stub.signedIn).toBe(true);
+    expect(stubs.server.requests.filter((request) => request.method === "POST")).toEqual([]);
+    expect(stubs.server.signedIn).toBe(true);
     expect(byText(host, "Sign out")!.disabled).toBe(false);
   });
 });
@@ -98,7 +90,7 @@ describe("confirm", () => {
     await host.updateComplete;
     expect(buttons(host)).toHaveLength(1);
     expect(host.shadowRoot!.activeElement).toBe(byText(host, "Sign out"));
-    expect(stub.requests.filter((request) => request.method === "POST")).toEqual([]);
+    expect(stubs.server.requests.filter((request) => request.method === "POST")).toEqual([]);
   });
 
   test("the confirming button is described by the question", async () => {

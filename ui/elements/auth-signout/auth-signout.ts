@@ -1,5 +1,4 @@
 import { LitElement, css, html, nothing } from "lit";
-import { property, state } from "lit/decorators.js";
 import type { MessageOverrides } from "../../../locales/index.js";
 import type { Theme } from "../../../server/types.js";
 import { AuthSignoutEvent } from "../../events/auth-signout.js";
@@ -46,21 +45,32 @@ export class AuthSignout extends LitElement {
     `,
   ];
 
-  /** Where Foyer is mounted on this origin. */
-  @property({ attribute: "base-path" }) basePath = DEFAULT_BASE_PATH;
-  /** Where to go after signing out (used with `redirect`). Default: the current page. */
-  @property({ attribute: "callback-url" }) callbackUrl?: string;
-  /** Ask "Are you sure?" before signing out. */
-  @property({ type: Boolean }) confirm = false;
-  /** Navigate to the callback URL after signing out. Default: stay (sessions update in place). */
-  @property({ type: Boolean }) redirect = false;
-  /** The spec's `Theme` (JSON in the attribute). */
-  @property({ converter: themeConverter }) theme?: Theme;
-  /** Per-locale message overrides. */
-  @property({ attribute: false }) messages?: Record<string, MessageOverrides>;
+  static override properties = {
+    basePath: { attribute: "base-path" },
+    callbackUrl: { attribute: "callback-url" },
+    confirm: { type: Boolean },
+    redirect: { type: Boolean },
+    theme: { converter: themeConverter },
+    messages: { attribute: false },
+    confirming: { state: true },
+    busy: { state: true },
+  };
 
-  @state() private confirming = false;
-  @state() private busy = false;
+  /** Where Foyer is mounted on this origin. */
+  basePath = DEFAULT_BASE_PATH;
+  /** Where to go after signing out (used with `redirect`). Default: the current page. */
+  callbackUrl?: string;
+  /** Ask "Are you sure?" before signing out. */
+  confirm = false;
+  /** Navigate to the callback URL after signing out. Default: stay (sessions update in place). */
+  redirect = false;
+  /** The spec's `Theme` (JSON in the attribute). */
+  theme?: Theme;
+  /** Per-locale message overrides. */
+  messages?: Record<string, MessageOverrides>;
+
+  private confirming = false;
+  private busy = false;
 
   private readonly localize = new LocalizeController(this);
 

@@ -4,31 +4,24 @@
  */
 import { afterEach, describe, expect, expectTypeOf, test, vi } from "vitest";
 import { userEvent } from "vitest/browser";
-import { createFetchStub, INLINE_AVATAR, USER_NAME, type FetchStub, type StubOptions } from "../../../stories/support/stub-fetch.js";
+import { INLINE_AVATAR, USER_NAME } from "../../../stories/support/stub-fetch.js";
 import "../auth-signout/define.js";
 import { AuthUser, initials } from "./auth-user.js";
 import { define, tagName } from "./define.js";
 import { testIdempotentDefine } from "../shared-suites.js";
+import { elementStubs } from "../test-support.js";
 
-let stub: FetchStub;
-let restore: (() => void) | undefined;
-
-function serve(options: StubOptions = { signedIn: true }): FetchStub {
-  stub = createFetchStub(options);
-  restore = stub.install();
-  return stub;
-}
+const stubs = elementStubs({ server: { signedIn: true } });
 
 afterEach(() => {
   document.body.replaceChildren();
-  restore?.();
-  restore = undefined;
+  stubs.restore();
 });
 
 function mount(setup?: (element: AuthUser) => void): AuthUser {
-  if (!restore) serve();
+  if (!stubs.installed) stubs.install();
   const host = document.createElement("auth-user");
-  host.setAttribute("base-path", stub.basePath);
+  host.setAttribute("base-path", stubs.server.basePath);
   setup?.(host);
   document.body.append(host);
   return host;
@@ -73,25 +66,25 @@ describe("rendering", () => {
   });
 
   test("a `user` property is shown as given, without a request", async () => {
-    serve();
+    stubs.install();
     const host = mount((element) => {
       element.user = { name: "Grace Hopper", email: "grace@example.com" };
     });
     await host.updateComplete;
     expect(part(host, "initials")?.textContent).toBe("GH");
     expect(part(host, "initials")?.getAttribute("aria-hidden")).toBe("true");
-    expect(stub.requestsTo("session")).toHaveLength(0);
+    expect(stubs.server.requestsTo("session")).toHaveLength(0);
   });
 
   test("an image that fails to load is replaced by the initials", async () => {
-    serve({ signedIn: true, avatar: "broken" });
+    stubs.install({ signedIn: true, avatar: "broken" });
     const host = mount();
     await vi.waitFor(() => expect(part(host, "initials")?.textContent).toBe("AL"));
     expect(host.shadowRoot!.querySelector("img")).toBeNull();
   });
 
   test("an unsafe image URL is never put in src", async () => {
-    serve();
+    stubs.install();
     const host = mount((element) => {
       element.user = { name: "Mallory", image: "javascript:alert(1)" };
     });
@@ -101,7 +94,7 @@ describe("rendering", () => {
   });
 
   test("signed out: nothing", async () => {
-    serve({ signedIn: false });
+    stubs.install({ signedIn: false });
     const host = mount();
     await vi.waitFor(() => expect(host.user).toBeNull());
     await host.updateComplete;
@@ -112,7 +105,7 @@ describe("rendering", () => {
     const host = mount();
     await vi.waitFor(() => expect(part(host, "name")?.textContent).toBe(USER_NAME));
     const signout = document.createElement("auth-signout");
-    signout.setAttribute("base-path", stub.basePath);
+    signout.setAttribute("base-path", stubs.server.basePath);
     document.body.append(signout);
     await signout.updateComplete;
     await userEvent.click(signout.shadowRoot!.querySelector("button")!);

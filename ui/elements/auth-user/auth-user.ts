@@ -1,5 +1,4 @@
 import { LitElement, css, html, nothing } from "lit";
-import { property, state } from "lit/decorators.js";
 import type { Session, User } from "../../../server/types.js";
 import { isSafeImageUrl } from "../../../theme/image-url.js";
 import { authClient, DEFAULT_BASE_PATH, loadSession } from "../../internal/auth.js";
@@ -59,12 +58,18 @@ export class AuthUser extends LitElement {
     `,
   ];
 
-  /** Where Foyer is mounted on this origin. */
-  @property({ attribute: "base-path" }) basePath = DEFAULT_BASE_PATH;
-  /** The user to show; fetched from the session when not set. */
-  @property({ attribute: false }) user?: User | null;
+  static override properties = {
+    basePath: { attribute: "base-path" },
+    user: { attribute: false },
+    imageFailed: { state: true },
+  };
 
-  @state() private imageFailed = false;
+  /** Where Foyer is mounted on this origin. */
+  basePath = DEFAULT_BASE_PATH;
+  /** The user to show; fetched from the session when not set. */
+  user?: User | null;
+
+  private imageFailed = false;
   private fetched = false;
   private unsubscribe?: () => void;
 

@@ -1,0 +1,62 @@
+/**
+ * Passkey sign-in, step two (wire §9.6 "authenticate"): the signed assertion is checked against the
+ * challenge cookie and the stored credential, the signature counter must move forward, and the
+ * credential's user gets a session (jwt or database).
+ */
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
+import type { RequestContext } from "../core/context.js";
+import { AccountNotLinked, WebAuthnVerificationError } from "../core/errors.js";
+import { runSignInCallback } from "../core/signin-callback.js";
+import type { WebAuthnConfig } from "../providers/webauthn.js";
+import { currentUser } from "../session/current-user.js";
+import { issueSession, signedInRedirect } from "../session/issue.js";
+import type { ResponseInternal } from "../types.js";
+import { openChallenge } from "./challenge.js";
+import { storedCredentialId } from "./encoding.js";
+import { expectedRelyingParty } from "./relying-party.js";
+import { verifyAssertion } from "./verify.js";
+
+/**
+ * The counter rule (WebAuthn §6.1.1, R-WEBAUTHN-01): a counter that did not increase — unless both
+ * are 0, which is how synced passkeys report — means a cloned authenticator or a replay. SimpleWebAuthn
+ * applies the same rule; it is checked here too so that Foyer's guarantee never rests on a library
+ * option or version alone.
+ */
+function counterMovedForward(stored: number, received: number): boolean {
+  return (stored === 0 && received === 0) || received > stored;
+}
+
+export async function authenticateWithPasskey(ctx: RequestContext, provider: WebAuthnConfig, response: AuthenticationResponseJSON): Promise<ResponseInternal> {
+  const adapter = ctx.config.adapter!;
+  const { challenge } = await openChallenge(ctx, "authenticate");
+  const credentialID = storedCredentialId(response.id);
+  const authenticator = await adapter.getAuthenticator!(credentialID);
+  if (!authenticator) throw new WebAuthnVerificationError("The passkey is not known here (no authenticator with this credential id)");
+
+  const info = await verifyAssertion(provider, response, challenge, expectedRelyingParty(ctx, provider), authenticator);
+  const stored = Number(authenticator.counter) || 0;
+  if (!counterMovedForward(stored, info.newCounter)) {
+    throw new WebAuthnVerificationError(
+      `The passkey's signature counter went from ${stored} to ${info.newCounter}: a cloned authenticator or a replayed assertion; the sign-in was refused`,
+    );
+  }
+  await adapter.updateAuthenticatorCounter!(credentialID, info.newCounter);
+
+  const account = await adapter.getAccount!(authenticator.providerAccountId, provider.id);
+  if (!account || account.userId !== authenticator.userId) {
+    throw new WebAuthnVerificationError(`The passkey has no "${provider.id}" account (it was registered with another provider)`);
+  }
+  const user = await adapter.getUser!(account.userId);
+  if (!user) throw new WebAuthnVerificationError("The passkey's user no longer exists");
+  const current = await currentUser(ctx);
+  if (current && current.id !== user.id) throw new AccountNotLinked("The passkey belongs to another user than the one signed in");
+
+  const redirect = await runSignInCallback(ctx, { user, account });
+  if (redirect) return { redirect };
+
+  // Foyer's passkey list shows when each passkey was last used; Auth.js adapters simply lack this.
+  if (adapter.updateAuthenticator) await adapter.updateAuthenticator(credentialID, { lastUsedAt: new Date() });
+  const cookies = await issueSession(ctx, { user, account, isNewUser: false, userId: user.id });
+  await ctx.config.events.signIn({ user, account, isNewUser: false });
+  return { redirect: signedInRedirect(ctx, false), cookies };
+}

@@ -1,0 +1,84 @@
+/**
+ * The WebAuthn challenge, kept in a sealed cookie (`authjs.challenge`, 15 minutes) bound to the
+ * provider id and the ceremony (authenticate or register), in the style of the OAuth check cookies
+ * (server/oauth/checks.ts; wire §3.4). A cookie minted for provider A, or for registration, never
+ * satisfies provider B or an authentication. Reading a cookie that is missing, foreign, expired or
+ * already used fails with `InvalidCheck` (logged); the callback shows `WebAuthnVerificationError`.
+ */
+import { decode, encode } from "../jwt/index.js";
+import type { RequestContext } from "../core/context.js";
+import { InvalidCheck } from "../core/errors.js";
+import { CHECK_COOKIE_MAX_AGE, deletionCookie } from "../cookies/defaults.js";
+import type { Cookie } from "../types.js";
+import { spendChallenge } from "./spent-challenges.js";
+
+export type CeremonyAction = "authenticate" | "register";
+
+/** Who a registration is for, fixed when the options were issued. */
+export interface RegistrationIntent {
+  /** The WebAuthn user handle sent in the options (base64url). */
+  handle: string;
+  /** The address the passkey is registered under (the signed-in user's, or the typed one for a sign-up). */
+  email: string;
+  name?: string | null;
+  /** The signed-in user the passkey is for; `null` for a sign-up. */
+  userId: string | null;
+}
+
+interface ChallengePayload {
+  value: string;
+  provider: string;
+  action: CeremonyAction;
+  user?: RegistrationIntent;
+  exp?: number;
+  [key: string]: unknown;
+}
+
+export interface OpenedChallenge {
+  challenge: string;
+  user?: RegistrationIntent;
+}
+
+/** Seals the challenge (and, for registration, who it is for) into the challenge cookie. */
+export async function challengeCookie(ctx: RequestContext, action: CeremonyAction, challenge: string, user?: RegistrationIntent): Promise<Cookie> {
+  const option = ctx.cookies.webauthnChallenge;
+  const payload: ChallengePayload = { value: challenge, provider: ctx.provider!.id, action, ...(user ? { user } : {}) };
+  const value = await encode({ token: payload, secret: ctx.config.secret, salt: option.name, maxAge: CHECK_COOKIE_MAX_AGE });
+  return { name: option.name, value, options: { ...option.options, expires: new Date(Date.now() + CHECK_COOKIE_MAX_AGE * 1000) } };
+}
+
+/**
+ * Opens the challenge cookie for `action` at this provider and marks the challenge used, so one
+ * challenge serves one callback only. Throws `InvalidCheck` naming what is wrong.
+ */
+export async function openChallenge(ctx: RequestContext, action: CeremonyAction): Promise<OpenedChallenge> {
+  const option = ctx.cookies.webauthnChallenge;
+  const sealed = ctx.req.cookies[option.name];
+  if (!sealed) throw new InvalidCheck("The WebAuthn challenge cookie is missing (expired, never set, or already used)");
+  let payload: ChallengePayload | null;
+  try {
+    payload = await decode<ChallengePayload>({ token: sealed, secret: ctx.config.secret, salt: option.name });
+  } catch {
+    throw new InvalidCheck("The WebAuthn challenge cookie could not be opened (expired or tampered)");
+  }
+  if (!payload || typeof payload.value !== "string" || payload.value === "") throw new InvalidCheck("The WebAuthn challenge cookie holds no challenge");
+  if (payload.provider !== ctx.provider!.id) {
+    throw new InvalidCheck(`The WebAuthn challenge cookie was made for provider "${String(payload.provider)}", not "${ctx.provider!.id}"`);
+  }
+  if (payload.action !== action) throw new InvalidCheck(`The WebAuthn challenge cookie was made to ${String(payload.action)}, not to ${action}`);
+  if (action === "register" && !isIntent(payload.user)) throw new InvalidCheck("The WebAuthn challenge cookie holds no registration user");
+  const expiresAt = typeof payload.exp === "number" ? payload.exp * 1000 : Date.now() + CHECK_COOKIE_MAX_AGE * 1000;
+  if (!spendChallenge(ctx.config, payload.value, expiresAt)) throw new InvalidCheck("The WebAuthn challenge was already used (a replayed request)");
+  return action === "register" ? { challenge: payload.value, user: payload.user } : { challenge: payload.value };
+}
+
+/** The deletion of the challenge cookie: sent after every callback, whatever its outcome. */
+export function clearChallenge(ctx: RequestContext): Cookie {
+  return deletionCookie(ctx.cookies.webauthnChallenge);
+}
+
+function isIntent(value: unknown): value is RegistrationIntent {
+  if (!value || typeof value !== "object") return false;
+  const intent = value as Record<string, unknown>;
+  return typeof intent.handle === "string" && typeof intent.email === "string" && (intent.userId === null || typeof intent.userId === "string");
+}

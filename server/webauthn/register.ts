@@ -1,0 +1,137 @@
+/**
+ * Passkey registration, step two (wire §9.6 "register"), with rules stricter than Auth.js's:
+ *
+ * - Signed in: the passkey joins the signed-in user — the one the options were issued to. A session
+ *   that changed in between (signed out, another user) refuses the registration.
+ * - Signed out (a sign-up): a new user `{email, emailVerified: null}`, its `webauthn` account and the
+ *   authenticator. A sign-up never attaches to or takes over an existing account: an address that
+ *   already has one fails with `AccountNotLinked` and nothing is stored. The typed address stays
+ *   unverified, so no e-mail-based linking trusts it until an e-mail link proves it
+ *   (server/email/first-proof.ts).
+ * - A credential already registered to another user fails with `AccountNotLinked`.
+ *
+ * Events in Auth.js's order: createUser → linkAccount → signIn (signed in: linkAccount → signIn).
+ */
+import type { RegistrationResponseJSON } from "@simplewebauthn/server";
+import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterUser } from "../adapters/types.js";
+import type { RequestContext } from "../core/context.js";
+import { AccountNotLinked, WebAuthnVerificationError } from "../core/errors.js";
+import { runSignInCallback } from "../core/signin-callback.js";
+import { crypto } from "../jwt/crypto.js";
+import type { WebAuthnConfig } from "../providers/webauthn.js";
+import { currentUser } from "../session/current-user.js";
+import { issueSession, signedInRedirect } from "../session/issue.js";
+import type { ResponseInternal } from "../types.js";
+import { openChallenge, type RegistrationIntent } from "./challenge.js";
+import { storedCredentialId, toBase64 } from "./encoding.js";
+import { expectedRelyingParty } from "./relying-party.js";
+import { verifyAttestation, type RegistrationInfo } from "./verify.js";
+
+type NewAuthenticator = Omit<AdapterAuthenticator, "userId">;
+/** The `webauthn` account a passkey signs in (written out: `Omit` over Account's index signature loses the keys). */
+interface NewAccount {
+  provider: string;
+  type: "webauthn";
+  providerAccountId: string;
+}
+
+const TRANSPORT = /^[a-z-]{1,32}$/;
+
+/** The authenticator row exactly as Auth.js writes it (base64 ids and key, comma-joined transports). */
+function authenticatorRow(info: RegistrationInfo): NewAuthenticator {
+  const credentialID = storedCredentialId(info.credential.id);
+  const transports = (info.credential.transports ?? []).filter((t) => typeof t === "string" && TRANSPORT.test(t)).slice(0, 8);
+  return {
+    providerAccountId: credentialID,
+    credentialID,
+    credentialPublicKey: toBase64(info.credential.publicKey),
+    counter: info.credential.counter,
+    credentialDeviceType: info.credentialDeviceType,
+    credentialBackedUp: info.credentialBackedUp,
+    transports: transports.length ? transports.join(",") : null,
+  };
+}
+
+export async function registerPasskey(ctx: RequestContext, provider: WebAuthnConfig, response: RegistrationResponseJSON): Promise<ResponseInternal> {
+  const adapter = ctx.config.adapter!;
+  const { challenge, user: intent } = (await openChallenge(ctx, "register")) as { challenge: string; user: RegistrationIntent };
+  const current = await currentUser(ctx);
+  if ((current?.id ?? null) !== intent.userId) {
+    throw new WebAuthnVerificationError("The session changed between the registration options and the callback; start the registration again");
+  }
+
+  const info = await verifyAttestation(provider, response, challenge, expectedRelyingParty(ctx, provider));
+  const row = authenticatorRow(info);
+  const account: NewAccount = { provider: provider.id, type: "webauthn", providerAccountId: row.credentialID };
+  const known = await adapter.getAuthenticator!(row.credentialID);
+  if (known && known.userId !== current?.id) throw new AccountNotLinked("This passkey is already registered to another user");
+
+  return current ? addToSignedInUser(ctx, current, account, row, Boolean(known)) : signUp(ctx, intent, account, row);
+}
+
+/** A passkey for the signed-in user (nothing to store when this very passkey is theirs already). */
+async function addToSignedInUser(ctx: RequestContext, user: AdapterUser, account: NewAccount, row: NewAuthenticator, alreadyTheirs: boolean): Promise<ResponseInternal> {
+  const adapter = ctx.config.adapter!;
+  const linked: AdapterAccount = { ...account, userId: user.id };
+  const redirect = await runSignInCallback(ctx, { user, account: linked });
+  if (redirect) return { redirect };
+  if (!alreadyTheirs) {
+    await adapter.linkAccount!(linked);
+    await undoOnFailure(() => adapter.createAuthenticator!({ ...row, userId: user.id }), () => adapter.unlinkAccount?.(account));
+    await ctx.config.events.linkAccount({ user, account: linked, profile: user });
+  }
+  const cookies = await issueSession(ctx, { user, account: linked, isNewUser: false, userId: user.id });
+  await ctx.config.events.signIn({ user, account: linked, isNewUser: false });
+  return { redirect: signedInRedirect(ctx, false), cookies };
+}
+
+/** A new user for the address typed at sign-up — never an existing one. */
+async function signUp(ctx: RequestContext, intent: RegistrationIntent, account: NewAccount, row: NewAuthenticator): Promise<ResponseInternal> {
+  const adapter = ctx.config.adapter!;
+  if (!intent.email) throw new WebAuthnVerificationError("A passkey sign-up needs an e-mail address");
+  const candidate: AdapterUser = { id: crypto.randomUUID(), email: intent.email, emailVerified: null, ...(intent.name ? { name: intent.name } : {}) };
+  const redirect = await runSignInCallback(ctx, { user: candidate, account: { ...account, userId: candidate.id } });
+  if (redirect) return { redirect };
+  if (await adapter.getUserByEmail!(intent.email)) {
+    throw new AccountNotLinked("A passkey sign-up used an address that already has an account; nothing was stored (sign in to that account to add a passkey)");
+  }
+
+  const user = await storeNewUser(adapter, candidate, account, row);
+  const linked: AdapterAccount = { ...account, userId: user.id };
+  await ctx.config.events.createUser({ user });
+  await ctx.config.events.linkAccount({ user, account: linked, profile: user });
+  const cookies = await issueSession(ctx, { user, account: linked, isNewUser: true, userId: user.id });
+  await ctx.config.events.signIn({ user, account: linked, isNewUser: true });
+  return { redirect: signedInRedirect(ctx, true), cookies };
+}
+
+/**
+ * Writes the user, the account and the authenticator. `createUserWithAccount` (Foyer's adapters)
+ * makes the first two one transaction; if a later write fails, the new user is deleted again when
+ * the adapter can, so a failed sign-up leaves no half-made account that would block the address.
+ */
+async function storeNewUser(adapter: Adapter, candidate: AdapterUser, account: NewAccount, row: NewAuthenticator): Promise<AdapterUser> {
+  let user: AdapterUser;
+  if (adapter.createUserWithAccount) {
+    ({ user } = await adapter.createUserWithAccount({ user: candidate, account: { ...account } as Omit<AdapterAccount, "userId"> }));
+  } else {
+    user = await adapter.createUser!(candidate);
+    const created = user;
+    await undoOnFailure(() => adapter.linkAccount!({ ...account, userId: created.id }), () => adapter.deleteUser?.(created.id));
+  }
+  const created = user;
+  await undoOnFailure(() => adapter.createAuthenticator!({ ...row, userId: created.id }), () => adapter.deleteUser?.(created.id));
+  return user;
+}
+
+/** Runs `write`; when it throws, runs `undo` (best effort) and re-throws the original error. */
+async function undoOnFailure(write: () => unknown, undo: () => unknown): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    await Promise.resolve()
+      .then(undo)
+      .catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * Configuration checks for WebAuthn providers (wire §17.3 item 6), computed from the config being
+ * checked only. `experimental.enableWebAuthn` is not required: passkeys are stable in Foyer.
+ */
+import type { InternalProvider } from "../core/config.js";
+import { AuthError, DuplicateConditionalUI, InvalidConfiguration, MissingWebAuthnAutocomplete } from "../core/errors.js";
+
+/** The first problem of the WebAuthn providers in `providers`, if any. */
+export function webauthnConfigError(providers: InternalProvider[]): AuthError | undefined {
+  let conditionalUI: string | undefined;
+  for (const provider of providers) {
+    if (provider.type !== "webauthn") continue;
+    if (provider.enableConditionalUI === true) {
+      if (conditionalUI !== undefined) {
+        return new DuplicateConditionalUI(
+          `WebAuthn providers "${conditionalUI}" and "${provider.id}" both have enableConditionalUI: true; only one provider can offer passkeys in the browser's autofill. Set enableConditionalUI: false on one of them.`,
+        );
+      }
+      conditionalUI = provider.id;
+      const fields = isRecord(provider.formFields) ? Object.values(provider.formFields) : [];
+      if (!fields.some((field) => isRecord(field) && String(field.autocomplete ?? "").includes("webauthn"))) {
+        return new MissingWebAuthnAutocomplete(
+          `Provider "${provider.id}" has enableConditionalUI: true, but none of its formFields has "webauthn" in its autocomplete (e.g. autocomplete: "username webauthn").`,
+        );
+      }
+    }
+    const problem = relyingPartyProblem(provider.relayingParty);
+    if (problem) return new InvalidConfiguration(`Provider "${provider.id}": relayingParty.${problem}`);
+  }
+  return undefined;
+}
+
+/** What is wrong with a configured `relayingParty`, if anything. */
+function relyingPartyProblem(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (!isRecord(value)) return " must be an object such as { id: \"example.com\", name: \"Example\", origin: \"https://example.com\" }.";
+  for (const key of ["id", "name", "origin"] as const) {
+    const entry = value[key];
+    if (entry === undefined) continue;
+    const list = Array.isArray(entry) ? entry : [entry];
+    if (list.length === 0 || !list.every((item) => typeof item === "string" && item !== "")) return `${key} must be a non-empty string or a list of them.`;
+    if (key === "origin" && !list.every(isOrigin)) return `origin must be origins such as "https://example.com" (scheme, host and port only).`;
+    if (key === "id" && !list.every((item) => !String(item).includes("/") && !String(item).includes(":"))) {
+      return `id must be domain names such as "example.com", not URLs.`;
+    }
+  }
+  return undefined;
+}
+
+function isOrigin(value: unknown): boolean {
+  try {
+    return typeof value === "string" && new URL(value).origin === value;
+  } catch {
+    return false;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,76 @@
+import { css } from "lit";
+import { feedbackStyles } from "../../internal/passkey-styles.js";
+import { controlStyles, tokenStyles } from "../../internal/styles.js";
+
+/** The list chrome: rows, details, the small row buttons; the light-DOM rename form is styled by ui/internal/passkey.ts. */
+export const passkeysStyles = [
+  tokenStyles,
+  controlStyles,
+  feedbackStyles,
+  css`
+    .list {
+      display: grid;
+      margin: 0;
+      padding: 0;
+      list-style: none;
+      border-block-start: 1px solid var(--_color-border);
+    }
+    .item {
+      display: grid;
+      gap: 0.375rem;
+      padding-block: 0.75rem;
+      border-block-end: 1px solid var(--_color-border);
+    }
+    .name {
+      font-weight: 600;
+      overflow-wrap: anywhere;
+    }
+    .details {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.25rem 1rem;
+      font-size: 0.875rem;
+      color: var(--_color-text-muted);
+    }
+    .actions,
+    .confirm {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 0.5rem;
+    }
+    .action {
+      min-block-size: 2.25rem;
+      padding: 0.375rem 0.875rem;
+      font: inherit;
+      font-size: 0.875rem;
+      color: var(--_color-text);
+      background: var(--_color-surface);
+      border: 1px solid var(--_color-border);
+      border-radius: var(--_radius);
+      cursor: pointer;
+    }
+    .action:focus-visible {
+      outline: 3px solid var(--_color-focus);
+      outline-offset: 2px;
+    }
+    .action[disabled] {
+      cursor: not-allowed;
+      opacity: 0.6;
+    }
+    .danger {
+      color: var(--_color-on-brand);
+      background: var(--_color-brand);
+    }
+    .note {
+      margin: 0;
+      font-size: 0.875rem;
+      color: var(--_color-text-muted);
+    }
+    .center {
+      display: flex;
+      justify-content: center;
+      padding: 1rem;
+    }
+  `,
+];

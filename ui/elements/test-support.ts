@@ -1,0 +1,75 @@
+/**
+ * The stubbed browser the element tests run in (ui-kit §13), one per test: Foyer's recorded answers
+ * (stories/support/stub-fetch.ts) and, for the passkey elements, the browser's passkey dialog
+ * (stories/support/stub-webauthn.ts). Test-only.
+ */
+import { createFetchStub, type FetchStub, type StubOptions } from "../../stories/support/stub-fetch.js";
+import { stubWebAuthn, type WebAuthnStub, type WebAuthnStubOptions } from "../../stories/support/stub-webauthn.js";
+
+export interface ElementStubs {
+  /** The running test's recorded server. */
+  readonly server: FetchStub;
+  /** The running test's passkey dialog (files created with `webauthn: true`). */
+  readonly webauthn: WebAuthnStub;
+  /** Whether the running test has installed its stubs; a `mount()` installs the defaults when not. */
+  readonly installed: boolean;
+  /**
+   * Installs a recorded server answering as the file's defaults overridden by `server` and, in files
+   * that stub WebAuthn, a passkey dialog answering as `browser` says.
+   */
+  install(server?: StubOptions, browser?: WebAuthnStubOptions): FetchStub;
+  /** Adds `cleanup` to what {@link restore} runs (listeners, styles a test added). */
+  defer(cleanup: () => void): void;
+  /**
+   * Removes the stubs and runs the deferred cleanups, in the order they were added. The file's
+   * `afterEach` calls it where its other clean-ups need it (e.g. before `vi.restoreAllMocks()`,
+   * which would otherwise put a spied stub back).
+   */
+  restore(): void;
+}
+
+/** The stubs of one test file: `server` are its default recorded-server options, `webauthn` whether it stubs the passkey dialog. */
+export function elementStubs(options: { server?: StubOptions; webauthn?: boolean } = {}): ElementStubs {
+  let server: FetchStub | undefined;
+  let webauthn: WebAuthnStub | undefined;
+  const cleanups: (() => void)[] = [];
+  return {
+    get server() {
+      if (!server) throw new Error("No recorded server is installed: call install() (or mount()) first.");
+      return server;
+    },
+    get webauthn() {
+      if (!webauthn) throw new Error("No passkey dialog is installed: create the stubs with `webauthn: true` and call install() first.");
+      return webauthn;
+    },
+    get installed() {
+      return server !== undefined;
+    },
+    install(overrides = {}, browser = {}) {
+      server = createFetchStub({ ...options.server, ...overrides });
+      cleanups.push(server.install());
+      if (options.webauthn) {
+        webauthn = stubWebAuthn(browser);
+        cleanups.push(webauthn.install());
+      }
+      return server;
+    },
+    defer(cleanup) {
+      cleanups.push(cleanup);
+    },
+    restore() {
+      server = undefined;
+      webauthn = undefined;
+      for (const cleanup of cleanups.splice(0)) cleanup();
+    },
+  };
+}
+
+/** Creates `<tagName>` with `attributes` (set in order) and `children` as its light DOM, and appends it to the body. */
+export function appendElement<K extends keyof HTMLElementTagNameMap>(tagName: K, attributes: Record<string, string>, children = ""): HTMLElementTagNameMap[K] {
+  const host = document.createElement(tagName);
+  for (const [name, value] of Object.entries(attributes)) host.setAttribute(name, value);
+  host.innerHTML = children;
+  document.body.append(host);
+  return host;
+}

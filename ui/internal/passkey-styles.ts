@@ -1,0 +1,39 @@
+/**
+ * Shadow-root styles the passkey elements share: the alert and status regions, the message shown
+ * when passkeys are unsupported, and the quieter secondary button.
+ */
+import { css } from "lit";
+
+// The alert and status regions are never `display: none` while empty: a live region must be in the
+// accessibility tree before its message arrives (ui-kit §8.2).
+export const feedbackStyles = css`
+  :host {
+    display: block;
+  }
+  :host([unsupported]) {
+    display: none;
+  }
+  .base {
+    display: grid;
+    gap: 0.75rem;
+  }
+  .error:not(:empty) {
+    padding: 0.75rem 1rem;
+    color: var(--_color-error);
+    background: var(--_color-error-surface);
+    border-radius: var(--_radius);
+  }
+  .error:focus,
+  .focus-target:focus {
+    outline: 3px solid var(--_color-focus);
+    outline-offset: 2px;
+  }
+  .status,
+  .message {
+    margin: 0;
+  }
+  .secondary {
+    color: var(--_color-text);
+    background: var(--_color-surface);
+  }
+`;

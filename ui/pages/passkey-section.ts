@@ -1,0 +1,106 @@
+/**
+ * The behaviour of the passkey section of Foyer's hosted sign-in page (server/pages/signin.tsx).
+ *
+ * The server renders, per WebAuthn provider, a section that stays `hidden` until this script has
+ * checked that the browser has WebAuthn (ui-kit §9, rule 8), so a browser without passkeys, or
+ * without JavaScript, never shows buttons that cannot work:
+ *
+ * ```html
+ * <div id="passkey-section" data-passkey-section hidden>
+ *   <form id="passkey-form" action="…/auth/callback/passkey" data-passkey-provider="passkey" data-error-default="…" data-error-cancelled="…">
+ *     <input type="hidden" name="csrfToken"> <input type="hidden" name="callbackUrl">
+ *     <input name="email" autocomplete="username webauthn" data-form-field>
+ *     <button type="submit" id="submitButton-passkey" formnovalidate>Sign in with a passkey</button>
+ *     <button type="submit" id="registerButton-passkey" data-passkey-action="register">Create account with a passkey</button>
+ *     <div id="passkey-alert" role="alert"></div>
+ *   </form>
+ * </div>
+ * ```
+ *
+ * - The sign-in button (and Enter in the field) signs in with any passkey of this site; it needs no
+ *   e-mail, hence `formnovalidate`.
+ * - The register button creates an account for the typed e-mail (the browser validates the field).
+ * - The field offers passkeys in its autofill (conditional UI), silently; any other form on the page
+ *   cancels that request before it submits.
+ * - Failures show the page's own localised text — the form's `data-error-<code>` attribute, or
+ *   `data-error-default` for any other code — in the form's `role="alert"` region; autofill then
+ *   starts again.
+ *
+ * Everything it needs comes from the markup: the base URL from the form's `action`, the callback URL
+ * from its hidden field.
+ *
+ * @module
+ */
+import {
+  cancelPasskeyCeremony,
+  passkeysSupported,
+  registerPasskey,
+  signInWithPasskey,
+  startConditionalSignIn,
+  type PasskeyCeremonyOptions,
+  type PasskeyResult,
+} from "../client/passkey.js";
+
+/** The selector of the server-rendered passkey forms. */
+export const PASSKEY_FORMS = "form[data-passkey-provider]";
+
+/**
+ * Wires one passkey form. Returns a function that starts its autofill request (the page starts one
+ * at a time: a new request cancels the previous one).
+ */
+function enhance(form: HTMLFormElement): () => void {
+  /** The value of the first control matching `selector`, when there is one. */
+  const valueOf = (selector: string) => form.querySelector<HTMLInputElement>(selector)?.value;
+  const { origin, pathname } = new URL(form.action);
+  const options: PasskeyCeremonyOptions = {
+    providerId: form.dataset.passkeyProvider,
+    baseUrl: origin,
+    // The form posts to `{authUrl}/callback/<id>`: what precedes that is the base path.
+    basePath: pathname.slice(0, pathname.lastIndexOf("/callback/")),
+    callbackUrl: valueOf("[name=callbackUrl]"),
+  };
+  const alert = form.querySelector("[role=alert]")!;
+  // A failure shows the page's own text for the code (`data-error-<code>`, lower case as HTML stores
+  // attribute names); autofill then starts again. Success navigates away. `null`: autofill ended silently.
+  const autofill = async (): Promise<void> => settle(await startConditionalSignIn(options));
+  const settle = (result: PasskeyResult | null) => {
+    if (result && !result.ok) {
+      alert.textContent = form.getAttribute(`data-error-${result.error}`) ?? form.getAttribute("data-error-default");
+      return autofill();
+    }
+  };
+
+  let busy = false;
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (busy) return;
+    busy = true;
+    alert.textContent = "";
+    const email = valueOf("[data-form-field][name=email]") ?? valueOf("[data-form-field]");
+    const register = (event.submitter as HTMLElement | null)?.dataset.passkeyAction === "register";
+    void (register ? registerPasskey({ ...options, email }) : signInWithPasskey(options)).then((result) => {
+      busy = false;
+      return settle(result);
+    });
+  });
+
+  form.closest("[data-passkey-section]")?.removeAttribute("hidden");
+  return autofill;
+}
+
+/**
+ * Enhances every passkey form under `root` (default: the document) when the browser supports
+ * passkeys, starts autofill on the first one, and makes every other form's submission cancel a
+ * pending passkey request first (ui-kit §9, rule 3). Does nothing without WebAuthn: the sections stay
+ * hidden.
+ *
+ * @param root Where to look for the forms.
+ */
+export function enhancePasskeyForms(root: ParentNode = document): void {
+  if (!passkeysSupported()) return;
+  const starters = [...root.querySelectorAll<HTMLFormElement>(PASSKEY_FORMS)].map(enhance);
+  if (!starters[0]) return;
+  // Capture: runs before the form's own handlers and before the browser navigates.
+  document.addEventListener("submit", (event) => (event.target as Element).matches(PASSKEY_FORMS) || cancelPasskeyCeremony(), true);
+  void starters[0]();
+}
