@@ -118,13 +118,35 @@ async function renameRoute(ctx: RequestContext, user: AdapterUser): Promise<Resp
 async function removeRoute(ctx: RequestContext, user: AdapterUser): Promise<ResponseInternal> {
   const id = ctx.req.body?.id;
   if (typeof id !== "string") return json(400, { error: "InvalidRequest", message: "Give the passkey's id." });
-  const { passkey, all } = await ownPasskey(ctx, user, id);
-  if (!passkey) return notFound();
-  if (all.length <= 1 && !(await hasOtherWayIn(ctx, user))) {
-    return json(409, { error: "LastSignInMethod", message: "This is the last way to sign in to the account; add another before removing it." });
+  // The last-way-in check and the delete must not interleave with another removal of the same user:
+  // two parallel removals of a user's two passkeys would each see "one other left" and delete both.
+  return oneRemovalAtATime(user.id, async () => {
+    const { passkey, all } = await ownPasskey(ctx, user, id);
+    if (!passkey) return notFound();
+    if (all.length <= 1 && !(await hasOtherWayIn(ctx, user))) {
+      return json(409, { error: "LastSignInMethod", message: "This is the last way to sign in to the account; add another before removing it." });
+    }
+    await ctx.config.adapter!.deleteAuthenticator!(passkey.credentialID);
+    return json(200, { removed: passkey.credentialID });
+  });
+}
+
+/** The removal running for each user in this process; the next one waits for it. */
+const removals = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `task` after any removal already running for `userId` in this process. Within one process
+ * that closes the race; across processes it does not (docs/passkeys.md says so).
+ */
+async function oneRemovalAtATime<T>(userId: string, task: () => Promise<T>): Promise<T> {
+  const previous = removals.get(userId) ?? Promise.resolve();
+  const current = previous.catch(() => undefined).then(task);
+  removals.set(userId, current);
+  try {
+    return await current;
+  } finally {
+    if (removals.get(userId) === current) removals.delete(userId);
   }
-  await ctx.config.adapter!.deleteAuthenticator!(passkey.credentialID);
-  return json(200, { removed: passkey.credentialID });
 }
 
 /**

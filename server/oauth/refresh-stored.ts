@@ -20,6 +20,16 @@ import type { Account } from "../types.js";
 import { leaseMarker, parseLease } from "./refresh-lease.js";
 import { isDue, refreshGrant, RefreshFailure, type ProviderTokens } from "./refresh.js";
 import { openProviderTokens, sealProviderTokens } from "./token-seal.js";
+import { clientConfiguration } from "./client.js";
+
+/** Resolves (and caches) the provider's client configuration; a failure is this refresh's failure. */
+async function prepareClient(provider: InternalProvider): Promise<void> {
+  try {
+    await clientConfiguration(provider);
+  } catch (error) {
+    throw new RefreshFailure(`the provider's configuration could not be loaded (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
 
 /** A claim outlives openid-client's default 30-second request timeout, so it never lapses mid-refresh. */
 const LEASE_MS = 45_000;
@@ -35,6 +45,11 @@ export interface StoredRefresh {
   provider: InternalProvider;
   leewaySeconds: number;
   logger: LoggerInstance;
+  /**
+   * The user the session belongs to. The account row must be theirs: the cookie names the account,
+   * and an app's `jwt` callback could let other values into the token — never another user's tokens.
+   */
+  userId: string;
 }
 
 type AccountKey = Pick<AdapterAccount, "provider" | "providerAccountId">;
@@ -56,6 +71,7 @@ export async function refreshStoredTokens(options: StoredRefresh, where: Account
   for (let attempt = 0; ; attempt++) {
     const row = await adapter.getAccount!(where.providerAccountId, where.provider);
     if (!row) throw new RefreshFailure("the account is no longer linked");
+    if (row.userId !== options.userId) throw new RefreshFailure("the session names an account of another user");
     const stored = row.refresh_token ?? null;
     const lease = parseLease(stored);
     if (!lease && !isDue(row.expires_at, leewaySeconds)) return readable(row, secret);
@@ -69,6 +85,9 @@ export async function refreshStoredTokens(options: StoredRefresh, where: Account
     if (!current) throw new RefreshFailure("no refresh token is stored (ask the provider for offline access)");
     const opened = await openProviderTokens({ ...row, refresh_token: current }, secret);
     if (!opened.refresh_token) throw new RefreshFailure("the stored refresh token does not open with the configured secrets");
+    // Discovery (cached after the first time) before the claim: the claim then only has to outlive
+    // the token request itself, never a cold process's discovery plus the token request.
+    await prepareClient(provider);
     const claim = leaseMarker(current, LEASE_MS);
     if (!(await adapter.updateAccountTokens!(where, { refresh_token: stored }, { refresh_token: claim }))) continue;
 

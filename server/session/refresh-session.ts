@@ -95,10 +95,11 @@ async function refreshCookieTokens(ctx: RequestContext, provider: InternalProvid
   const { adapter, secret, logger } = ctx.config;
   const providerAccountId = typeof token.providerAccountId === "string" ? token.providerAccountId : String(token.sub);
   const key = await flightKey(provider, providerAccountId, token.refresh_token);
-  if (typeof token.providerAccountId === "string" && canShareRefresh(adapter)) {
+  if (typeof token.providerAccountId === "string" && typeof token.sub === "string" && canShareRefresh(adapter)) {
     // The row decides, not this cookie: another process (or device) may have refreshed already.
     const where = { provider: provider.id, providerAccountId };
-    return shared(ctx, provider, key, () => refreshStoredTokens({ adapter, secret, provider, leewaySeconds, logger }, where));
+    const userId = token.sub;
+    return shared(ctx, provider, key, () => refreshStoredTokens({ adapter, secret, provider, leewaySeconds, logger, userId }, where));
   }
   const refreshToken = typeof token.refresh_token === "string" && token.refresh_token !== "" ? token.refresh_token : undefined;
   return shared(ctx, provider, key, async () => {
@@ -129,7 +130,7 @@ export async function refreshUserAccounts(ctx: RequestContext, userId: string): 
     const where = { provider: account.provider, providerAccountId: account.providerAccountId };
     try {
       const key = await flightKey(provider!, account.providerAccountId, account.refresh_token);
-      await shared(ctx, provider!, key, () => refreshStoredTokens({ adapter, secret, provider: provider!, leewaySeconds: leeway, logger }, where));
+      await shared(ctx, provider!, key, () => refreshStoredTokens({ adapter, secret, provider: provider!, leewaySeconds: leeway, logger, userId }, where));
     } catch {
       failed = true;
     }

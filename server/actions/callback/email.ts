@@ -9,7 +9,7 @@ import type { AdapterUser } from "../../adapters/types.js";
 import type { RequestContext } from "../../core/context.js";
 import { InvalidConfiguration, Verification } from "../../core/errors.js";
 import { runSignInCallback } from "../../core/signin-callback.js";
-import { endSessionsOnFirstProof } from "../../email/first-proof.js";
+import { secureAccountOnFirstProof } from "../../email/first-proof.js";
 import { hashVerificationToken } from "../../email/tokens.js";
 import { crypto } from "../../jwt/crypto.js";
 import type { EmailConfig } from "../../providers/email.js";
@@ -44,8 +44,8 @@ export async function emailCallback(ctx: RequestContext): Promise<ResponseIntern
       const current = await currentDatabaseSession(ctx).catch(() => null);
       if (current && current.user.id !== existing.id) await adapter.deleteSession!(current.key);
     }
-    // An unproven address (e.g. typed at a passkey sign-up) is proven now: end the sessions made before.
-    await endSessionsOnFirstProof(ctx, existing);
+    // An unproven address (e.g. typed at a passkey sign-up) is proven now: secure what was made before.
+    await secureAccountOnFirstProof(ctx, existing);
     user = await adapter.updateUser!({ id: existing.id, emailVerified: new Date() });
     await ctx.config.events.updateUser({ user });
     isNewUser = false;

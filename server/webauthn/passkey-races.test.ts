@@ -1,0 +1,79 @@
+/**
+ * Review findings, kept as tests: parallel removals of a passkey-only user's two passkeys leave one
+ * (the last-way-in rule holds under concurrency in one process); the spent-challenge memory never
+ * forgets a live challenge, even when flooded; hostile bodies never reach a 500.
+ */
+import { describe, expect, it } from "vitest";
+import { Auth } from "../auth.js";
+import { CookieJar, ORIGIN, csrf, get, postJson } from "../testing/harness.js";
+import { newBrowser, registerPasskey, fetchOptions, postCeremony } from "../testing/passkey-flow.js";
+import { passkeySetups, type AdapterKind } from "../testing/passkey-setup.js";
+import { SoftAuthenticator } from "../testing/soft-authenticator.js";
+import { spendChallenge } from "./spent-challenges.js";
+
+const setup = passkeySetups();
+
+describe("passkey races and floods", () => {
+  it.each(["memory", "sqlite"] as AdapterKind[])("concurrent removes of a passkey-only user's two passkeys leave zero ways in (%s)", async (kind) => {
+    const s = setup({ adapter: kind, strategy: "database" });
+    const browser = newBrowser();
+    await registerPasskey(s.config, browser, { email: "ada@example.com" });
+    const second = new SoftAuthenticator({ origin: ORIGIN });
+    await registerPasskey(s.config, { jar: browser.jar, authenticator: second });
+    const user = (await s.adapter.getUserByEmail!("ada@example.com"))!;
+    const ids = (await s.adapter.listAuthenticatorsByUserId!(user.id)).map((a) => a.credentialID);
+    expect(ids).toHaveLength(2);
+    const { csrfToken } = await csrf(s.config, browser.jar);
+    const answers = await Promise.all(
+      ids.map((id) => Auth(postJson("/auth/account/passkeys/remove", { csrfToken, id }, { cookie: browser.jar.header }), s.config)),
+    );
+    const statuses = answers.map((r) => r.status);
+    const left = await s.adapter.listAuthenticatorsByUserId!(user.id);
+    // The last-sign-in-method rule promises one of them is refused with 409.
+    expect({ statuses, left: left.length }).toEqual({ statuses: expect.arrayContaining([409]), left: 1 });
+  });
+
+  it("a flood of other spent challenges never makes the memory forget a live one; when full of live ones it refuses new ones", () => {
+    const scope = {};
+    const exp = Date.now() + 900_000;
+    expect(spendChallenge(scope, "captured", exp)).toBe(true);
+    let refused = 0;
+    for (let i = 0; i < 100_000; i++) if (!spendChallenge(scope, `other-${i}`, exp)) refused++;
+    expect(spendChallenge(scope, "captured", exp)).toBe(false);
+    expect(refused).toBe(1);
+    // Expired entries make room again.
+    const later = {};
+    expect(spendChallenge(later, "old", Date.now() - 1)).toBe(true);
+    expect(spendChallenge(later, "old", Date.now() + 1000)).toBe(true);
+  });
+
+  it("hostile inputs never 500", async () => {
+    const s = setup({ adapter: "memory", strategy: "database" });
+    const results: Record<string, number> = {};
+    const jar = new CookieJar();
+    const reqs: [string, Request][] = [
+      ["options non-webauthn provider", get("/auth/webauthn-options/credentials")],
+      ["options unknown provider", get("/auth/webauthn-options/nope")],
+      ["options POST", postJson("/auth/webauthn-options/passkey?action=register", { email: "a@b.com" })],
+      ["options register array email", get("/auth/webauthn-options/passkey?action=register&email=a@b.com&email=c@d.com")],
+      ["callback json data object", postJson("/auth/callback/passkey", { action: "authenticate", data: { id: "AA", rawId: "AA", type: "public-key", response: {} } })],
+      ["callback json data array", postJson("/auth/callback/passkey", { action: ["authenticate"], data: [] })],
+      ["callback json body array", postJson("/auth/callback/passkey", [1, 2])],
+      ["callback json null", postJson("/auth/callback/passkey", "null")],
+      ["callback GET", get("/auth/callback/passkey?action=authenticate&data=x")],
+    ];
+    for (const [name, req] of reqs) {
+      const r = await Auth(req, s.config);
+      results[name] = r.status;
+    }
+    // with a real challenge cookie and garbage response fields
+    await fetchOptions(s.config, "passkey", { action: "authenticate" }, jar);
+    const r1 = await postCeremony(s.config, "passkey", { action: "authenticate", data: { id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: 5, authenticatorData: {}, signature: [] } } }, jar);
+    results["garbage assertion"] = r1.status;
+    const jar2 = new CookieJar();
+    await fetchOptions(s.config, "passkey", { action: "register", email: "x@example.com" }, jar2);
+    const r2 = await postCeremony(s.config, "passkey", { action: "register", data: { id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: "e30", attestationObject: "oA", transports: "usb" } } }, jar2);
+    results["garbage attestation"] = r2.status;
+    expect(Object.values(results).every((status) => status < 500)).toBe(true);
+  });
+});
