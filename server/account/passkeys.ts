@@ -9,6 +9,7 @@
 import type { AdapterAuthenticator, AdapterUser } from "../adapters/types.js";
 import type { RequestContext } from "../core/context.js";
 import { JSON_HEADERS } from "../core/response.js";
+import { OneAtATime } from "../core/one-at-a-time.js";
 import { currentUser, signedInButNotStored } from "../session/current-user.js";
 import type { ResponseInternal } from "../types.js";
 import { transportsOf } from "../webauthn/encoding.js";
@@ -120,7 +121,7 @@ async function removeRoute(ctx: RequestContext, user: AdapterUser): Promise<Resp
   if (typeof id !== "string") return json(400, { error: "InvalidRequest", message: "Give the passkey's id." });
   // The last-way-in check and the delete must not interleave with another removal of the same user:
   // two parallel removals of a user's two passkeys would each see "one other left" and delete both.
-  return oneRemovalAtATime(user.id, async () => {
+  return removals.run(user.id, async () => {
     const { passkey, all } = await ownPasskey(ctx, user, id);
     if (!passkey) return notFound();
     if (all.length <= 1 && !(await hasOtherWayIn(ctx, user))) {
@@ -131,23 +132,11 @@ async function removeRoute(ctx: RequestContext, user: AdapterUser): Promise<Resp
   });
 }
 
-/** The removal running for each user in this process; the next one waits for it. */
-const removals = new Map<string, Promise<unknown>>();
-
 /**
- * Runs `task` after any removal already running for `userId` in this process. Within one process
- * that closes the race; across processes it does not (docs/passkeys.md says so).
+ * Removals run one at a time per user in this process. Across processes they do not
+ * (docs/passkeys.md says so).
  */
-async function oneRemovalAtATime<T>(userId: string, task: () => Promise<T>): Promise<T> {
-  const previous = removals.get(userId) ?? Promise.resolve();
-  const current = previous.catch(() => undefined).then(task);
-  removals.set(userId, current);
-  try {
-    return await current;
-  } finally {
-    if (removals.get(userId) === current) removals.delete(userId);
-  }
-}
+const removals = new OneAtATime();
 
 /**
  * Whether the user can still sign in without any passkey: a verified address while an e-mail

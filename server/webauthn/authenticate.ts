@@ -4,8 +4,10 @@
  * credential's user gets a session (jwt or database).
  */
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
+import type { AdapterAuthenticator } from "../adapters/types.js";
 import type { RequestContext } from "../core/context.js";
 import { AccountNotLinked, WebAuthnVerificationError } from "../core/errors.js";
+import { OneAtATime } from "../core/one-at-a-time.js";
 import { runSignInCallback } from "../core/signin-callback.js";
 import type { WebAuthnConfig } from "../providers/webauthn.js";
 import { currentUser } from "../session/current-user.js";
@@ -26,13 +28,25 @@ function counterMovedForward(stored: number, received: number): boolean {
   return (stored === 0 && received === 0) || received > stored;
 }
 
-export async function authenticateWithPasskey(ctx: RequestContext, provider: WebAuthnConfig, response: AuthenticationResponseJSON): Promise<ResponseInternal> {
+/**
+ * A passkey's counter is read, checked and written one assertion at a time per credential in this
+ * process: two parallel assertions from a cloned authenticator would otherwise both read the old
+ * counter and both pass. Across processes the read-check-write can still interleave
+ * (docs/passkeys.md, "Security notes").
+ */
+const counterUpdates = new OneAtATime();
+
+/** Verifies the assertion against the stored credential and moves its counter; returns the credential as it was read. */
+async function checkAndAdvanceCounter(
+  ctx: RequestContext,
+  provider: WebAuthnConfig,
+  response: AuthenticationResponseJSON,
+  challenge: string,
+  credentialID: string,
+): Promise<AdapterAuthenticator> {
   const adapter = ctx.config.adapter!;
-  const { challenge } = await openChallenge(ctx, "authenticate");
-  const credentialID = storedCredentialId(response.id);
   const authenticator = await adapter.getAuthenticator!(credentialID);
   if (!authenticator) throw new WebAuthnVerificationError("The passkey is not known here (no authenticator with this credential id)");
-
   const info = await verifyAssertion(provider, response, challenge, expectedRelyingParty(ctx, provider), authenticator);
   const stored = Number(authenticator.counter) || 0;
   if (!counterMovedForward(stored, info.newCounter)) {
@@ -41,6 +55,14 @@ export async function authenticateWithPasskey(ctx: RequestContext, provider: Web
     );
   }
   await adapter.updateAuthenticatorCounter!(credentialID, info.newCounter);
+  return authenticator;
+}
+
+export async function authenticateWithPasskey(ctx: RequestContext, provider: WebAuthnConfig, response: AuthenticationResponseJSON): Promise<ResponseInternal> {
+  const adapter = ctx.config.adapter!;
+  const { challenge } = await openChallenge(ctx, "authenticate");
+  const credentialID = storedCredentialId(response.id);
+  const authenticator = await counterUpdates.run(credentialID, () => checkAndAdvanceCounter(ctx, provider, response, challenge, credentialID));
 
   const account = await adapter.getAccount!(authenticator.providerAccountId, provider.id);
   if (!account || account.userId !== authenticator.userId) {

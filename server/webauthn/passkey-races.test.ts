@@ -8,7 +8,7 @@ import { Auth } from "../auth.js";
 import { CookieJar, ORIGIN, csrf, get, postJson } from "../testing/harness.js";
 import { newBrowser, registerPasskey, fetchOptions, postCeremony } from "../testing/passkey-flow.js";
 import { passkeySetups, type AdapterKind } from "../testing/passkey-setup.js";
-import { SoftAuthenticator } from "../testing/soft-authenticator.js";
+import { SoftAuthenticator, type SoftRequestOptions } from "../testing/soft-authenticator.js";
 import { spendChallenge } from "./spent-challenges.js";
 
 const setup = passkeySetups();
@@ -32,6 +32,31 @@ describe("passkey races and floods", () => {
     // The last-sign-in-method rule promises one of them is refused with 409.
     expect({ statuses, left: left.length }).toEqual({ statuses: expect.arrayContaining([409]), left: 1 });
   });
+
+  it.each(["memory", "sqlite"] as AdapterKind[])(
+    "two parallel assertions of a cloned authenticator with the same counter: one signs in, the other is refused (%s)",
+    async (kind) => {
+      const s = setup({ adapter: kind, strategy: "database" });
+      const original = newBrowser();
+      await registerPasskey(s.config, original, { email: "ada@example.com" });
+      // Two browsers each fetch their own challenge; the clone signs both with counter 5.
+      const browsers = [newBrowser(original.authenticator), newBrowser(original.authenticator)];
+      const assertions = await Promise.all(
+        browsers.map(async (browser) => {
+          const { body } = await fetchOptions<SoftRequestOptions>(s.config, "passkey", { action: "authenticate" }, browser.jar);
+          return browser.authenticator.authenticate(body.options, { counter: 5 });
+        }),
+      );
+      const answers = await Promise.all(
+        browsers.map((browser, i) => postCeremony(s.config, "passkey", { action: "authenticate", data: assertions[i] }, browser.jar)),
+      );
+      const locations = answers.map((r) => r.headers.get("location")).sort();
+      expect(locations).toEqual([ORIGIN, `${ORIGIN}/auth/signin?error=WebAuthnVerificationError`].sort());
+      const user = (await s.adapter.getUserByEmail!("ada@example.com"))!;
+      const [stored] = await s.adapter.listAuthenticatorsByUserId!(user.id);
+      expect(stored!.counter).toBe(5);
+    },
+  );
 
   it("a flood of other spent challenges never makes the memory forget a live one; when full of live ones it refuses new ones", () => {
     const scope = {};
