@@ -17,6 +17,9 @@ const BROWSER_BUNDLES = {
   "auth-signin": "ui/elements/auth-signin/define.ts",
   // The three passkey elements: what auth-signin.js loads from {basePath}/assets/ when it shows a passkey provider.
   "auth-passkey": "ui/elements/passkey-elements.ts",
+  // Other languages, message overrides and Theme objects: what auth-signin.js and auth-passkey.js load
+  // from {basePath}/assets/ when a page asks for one (no Lit inside).
+  "auth-customization": "ui/internal/customization.ts",
   // The hosted sign-in page's passkey script (ui/pages/), served as {basePath}/assets/foyer-passkey.<hash>.js.
   "foyer-passkey": "ui/pages/passkey-page.ts",
   // The client with passkeys (`foyer-auth/client` and `foyer-auth/client/passkey` in one file, without a bundler).

@@ -13,6 +13,13 @@
  * those files) in place of ui/internal/catalogue-loader.ts (dynamic imports of locales/, which
  * would pull every catalogue back into a bundle built without code splitting).
  *
+ * `auth-signin.js` and `auth-passkey.js` leave out what only pages in another language, with message
+ * overrides or with a `Theme` object need (ui/internal/customization.ts: the translator, the
+ * catalogue loader, theme validation). It is built first, as the self-contained
+ * auth-customization.js, and its served name, `{basePath}/assets/auth-customization.<hash>.js`, is
+ * written into both as `__FOYER_CUSTOMIZATION__`; they get ui/internal/customization-import.bundle.ts,
+ * which imports it from there. The other bundles inline it.
+ *
  * `<auth-signin>` loads the passkey elements only when it shows a passkey provider
  * (ui/elements/auth-signin/passkey-loader.ts, a dynamic import). Without code splitting that import
  * would be inlined, so each bundle gets its own loader: auth-signin.js loads the self-contained
@@ -132,17 +139,29 @@ const webAuthnErrorsAsThrown = {
 
 /** The passkey elements' bundle, which auth-signin.js loads from Foyer when it shows a passkey provider. */
 const PASSKEY_ELEMENTS = "auth-passkey";
+/** The customisation code, which auth-signin.js and auth-passkey.js load from Foyer when a page needs it. */
+const CUSTOMIZATION = "auth-customization";
+/** The bundles that fetch the customisation code rather than carry it. */
+const FETCH_CUSTOMIZATION = new Set(["auth-signin", PASSKEY_ELEMENTS]);
 const signinModule = resolve(root, "ui/elements/auth-signin/auth-signin.ts");
+const customizationLoaderModule = resolve(root, "ui/internal/customization-loader.ts");
 const englishModule = resolve(root, "locales/en.ts");
 
-/** Resolves auth-signin.ts's `./passkey-loader.js` to the loader of bundle `name` (see the top of this file). */
-function bundlePasskeyLoader(name) {
+/**
+ * Swaps the on-demand loaders of bundle `name` (see the top of this file): auth-signin.ts's
+ * `./passkey-loader.js`, and ui/internal/customization-loader.ts's `./customization-import.js`.
+ */
+function bundleLoaders(name) {
   const variant = name === "auth-signin" ? "passkey-loader.bundle.ts" : name === "foyer-elements" ? "passkey-loader.static.ts" : undefined;
   return {
-    name: "foyer:bundle-passkey-loader",
+    name: "foyer:bundle-loaders",
     enforce: "pre",
     resolveId(source, importer) {
-      if (variant && source === "./passkey-loader.js" && importer && resolve(importer.split("?")[0]) === signinModule) return resolve(root, "ui/elements/auth-signin", variant);
+      const from = importer && resolve(importer.split("?")[0]);
+      if (variant && source === "./passkey-loader.js" && from === signinModule) return resolve(root, "ui/elements/auth-signin", variant);
+      if (FETCH_CUSTOMIZATION.has(name) && source === "./customization-import.js" && from === customizationLoaderModule) {
+        return resolve(root, "ui/internal/customization-import.bundle.ts");
+      }
       return null;
     },
   };
@@ -161,7 +180,7 @@ const SERVER_ONLY_MESSAGES = [
   // the client reports any code outside ClientErrorCode as `Configuration` (ui/client/errors.ts).
   ...["language.name", "signinError.Signin\"", "signinError.OAuthCreateAccount", "signinError.EmailCreateAccount", "signinError.Callback"],
 ];
-const omittedMessages = (name) => (name === "auth-signin" ? [...SERVER_ONLY_MESSAGES, "passkey.", "signout."] : SERVER_ONLY_MESSAGES);
+const omittedMessages = (name) => (name === "auth-signin" ? [...SERVER_ONLY_MESSAGES, "passkey.", "signin.passkey.", "signout."] : SERVER_ONLY_MESSAGES);
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A regular expression source for the keys `prefixes` name: a prefix, or a whole key where it ends with `"`. */
 const keysPattern = (prefixes) => prefixes.map((prefix) => (prefix.endsWith('"') ? `${escapeRegExp(prefix.slice(0, -1))}(?![\\w.-])` : `${escapeRegExp(prefix)}[\\w.-]*`)).join("|");
@@ -183,25 +202,40 @@ function withoutEnglish(prefixes) {
   };
 }
 
-function buildBundle(name, entry, passkeyElementsFile) {
+function buildBundle(name, entry, companions = {}) {
   return build({
     ...config,
     configFile: false,
     root,
     logLevel: "warn",
-    plugins: [...(config.plugins ?? []), bundleCatalogueLoader, webAuthnErrorsAsThrown, bundlePasskeyLoader(name), withoutEnglish(omittedMessages(name))],
-    define: { ...config.define, __FOYER_CATALOGUES__: JSON.stringify(catalogueFiles), __FOYER_PASSKEY_ELEMENTS__: JSON.stringify(passkeyElementsFile ?? "") },
+    plugins: [...(config.plugins ?? []), bundleCatalogueLoader, webAuthnErrorsAsThrown, bundleLoaders(name), withoutEnglish(omittedMessages(name))],
+    define: {
+      ...config.define,
+      __FOYER_CATALOGUES__: JSON.stringify(catalogueFiles),
+      __FOYER_PASSKEY_ELEMENTS__: JSON.stringify(companions.passkeyElements ?? ""),
+      __FOYER_CUSTOMIZATION__: JSON.stringify(companions.customization ?? ""),
+    },
     build: { ...config.build, outDir, lib: { ...lib, entry: { [name]: entry } } },
   });
 }
 
 const entries = Object.entries(lib.entry);
-// The passkey elements first: auth-signin.js names their served file, which carries a content hash.
-const first = entries.filter(([name]) => name === PASSKEY_ELEMENTS);
-if (!first.length) throw new Error(`build-elements: vite.config.ts's build.lib.entry lacks "${PASSKEY_ELEMENTS}", which auth-signin.js loads`);
-await Promise.all(first.map(([name, entry]) => buildBundle(name, entry)));
-const passkeyElementsFile = assets.bundleAssetPath(PASSKEY_ELEMENTS, readFileSync(resolve(outDir, `${PASSKEY_ELEMENTS}.js`), "utf8"));
-await Promise.all(entries.filter(([name]) => name !== PASSKEY_ELEMENTS).map(([name, entry]) => buildBundle(name, entry, passkeyElementsFile)));
+/** Builds the named bundles in parallel; returns each one's served name (`<name>.<hash>.js`). */
+async function buildAll(names, companions) {
+  const wanted = entries.filter(([name]) => names.includes(name));
+  const missing = names.filter((name) => !wanted.some(([found]) => found === name));
+  if (missing.length) throw new Error(`build-elements: vite.config.ts's build.lib.entry lacks ${missing.join(", ")}`);
+  await Promise.all(wanted.map(([name, entry]) => buildBundle(name, entry, companions)));
+  return Object.fromEntries(names.map((name) => [name, assets.bundleAssetPath(name, readFileSync(resolve(outDir, `${name}.js`), "utf8"))]));
+}
+// Companions first, as the bundles that load them name their served files, which carry content hashes:
+// the customisation code, then the passkey elements (which load it), then everything else.
+const customizationFile = (await buildAll([CUSTOMIZATION]))[CUSTOMIZATION];
+const passkeyElementsFile = (await buildAll([PASSKEY_ELEMENTS], { customization: customizationFile }))[PASSKEY_ELEMENTS];
+await buildAll(
+  entries.map(([name]) => name).filter((name) => name !== CUSTOMIZATION && name !== PASSKEY_ELEMENTS),
+  { customization: customizationFile, passkeyElements: passkeyElementsFile },
+);
 
 // No bundle's code names a message its build left out.
 for (const [name] of entries) {
@@ -217,6 +251,19 @@ for (const [name] of entries) {
     if (code.includes(marker)) throw new Error(`build-elements: dist/browser/auth-signin.js contains passkey code (${marker}); it must load it from ${PASSKEY_ELEMENTS}.js`);
   }
   if (!code.includes(passkeyElementsFile)) throw new Error(`build-elements: dist/browser/auth-signin.js does not name ${passkeyElementsFile}`);
+}
+
+// The bundles that fetch the customisation code do not carry it, and name its file; it carries no Lit.
+for (const name of FETCH_CUSTOMIZATION) {
+  const code = readFileSync(resolve(outDir, `${name}.js`), "utf8");
+  // Markers that survive minification: theme validation's canvas option, directionOf's right-to-left scripts.
+  for (const marker of ["willReadFrequently", "adlm|arab"]) {
+    if (code.includes(marker)) throw new Error(`build-elements: dist/browser/${name}.js contains customisation code (${marker}); it must load it from ${CUSTOMIZATION}.js`);
+  }
+  if (!code.includes(customizationFile)) throw new Error(`build-elements: dist/browser/${name}.js does not name ${customizationFile}`);
+}
+if (readFileSync(resolve(outDir, `${CUSTOMIZATION}.js`), "utf8").includes("adoptedStyleSheets")) {
+  throw new Error(`build-elements: dist/browser/${CUSTOMIZATION}.js contains Lit; it must stay the Lit-free customisation code`);
 }
 
 // English only: no other catalogue may have found its way into a bundle. And Lit's production build.

@@ -21,6 +21,7 @@ import { fileURLToPath } from "node:url";
 import { Auth } from "../server/index.js";
 import MemoryAdapter from "../server/adapters/memory.js";
 import Credentials from "../server/providers/credentials.js";
+import GitHub from "../server/providers/github.js";
 import Passkey from "../server/providers/passkey.js";
 import { SoftAuthenticator, type SoftCreationOptions, type SoftRequestOptions } from "../server/testing/soft-authenticator.js";
 import type { AuthConfig } from "../server/types.js";
@@ -113,6 +114,11 @@ record("session-signed-in", await call(browser, "GET", "/auth/session"));
 // and answers with its error URL: the answer stories replay, so a provider button never navigates away.
 record("signin-github", await call(browser, "POST", "/auth/signin/github", { csrfToken, callbackUrl }));
 expectUrl("signin-github", /\/auth\/error\?error=/);
+// The same start with the GitHub provider of the catalogue, whose endpoints are configured (no
+// metadata to fetch): the provider's authorization URL, the answer that makes the browser leave.
+const withGitHub: AuthConfig = { ...config, providers: [GitHub({ clientId: "record-client", clientSecret: "record-secret" }), ...config.providers.slice(1)] };
+record("signin-github-redirect", await call(browser, "POST", "/auth/signin/github", { csrfToken, callbackUrl }, withGitHub));
+expectUrl("signin-github-redirect", /^https:\/\/github\.com\/login\/oauth\/authorize\?/);
 
 // Sign out.
 record("signout", await call(browser, "POST", "/auth/signout", { csrfToken, callbackUrl }));

@@ -15,7 +15,7 @@ export { readAccountTokens } from "./oauth/read-tokens.js";
 export { raw, skipCSRFCheck } from "./core/markers.js";
 export { setEnvDefaults, createActionURL, isAuthAction, type EnvObject } from "./core/env.js";
 export { defaultRedirect } from "./core/redirect.js";
-export { elementsScriptPath } from "./pages/assets.js";
+export { elementsScriptPath, signinScriptPath } from "./pages/assets.js";
 export * from "./core/errors.js";
 export type { LoggerInstance, LogLevel, WarningCode } from "./core/logger.js";
 export type * from "./types.js";

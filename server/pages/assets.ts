@@ -60,8 +60,17 @@ export function bundledBrandColor(providerId: string): string | undefined {
 /** The self-contained web components bundle that `npm run build` writes (vite.config.ts, `build`). */
 const ELEMENTS_BUNDLE = "foyer-elements";
 
+/** `<auth-signin>` alone (ui/elements/auth-signin/define.ts), for pages that show nothing else. */
+const SIGNIN_BUNDLE = "auth-signin";
+
 /** The passkey elements (ui/elements/passkey-elements.ts), which `<auth-signin>`'s own bundle loads on demand. */
 const PASSKEY_ELEMENTS_BUNDLE = "auth-passkey";
+
+/**
+ * The elements' customisation code (ui/internal/customization.ts: other languages, message overrides,
+ * `Theme` objects), which `auth-signin.js` and `auth-passkey.js` load on demand.
+ */
+const CUSTOMIZATION_BUNDLE = "auth-customization";
 
 /** The hosted sign-in page's passkey script (ui/pages/passkey-page.ts), also built by `npm run build`. */
 const PASSKEY_BUNDLE = "foyer-passkey";
@@ -158,6 +167,26 @@ export function passkeyElementsScriptPath(): string | undefined {
 }
 
 /**
+ * The asset path (relative to `{basePath}/assets/`) of `<auth-signin>`'s own bundle, e.g.
+ * `auth-signin.3f9a0c12de.js`: the smallest way to put the sign-in element on a page
+ * (`<script type="module" src="${authUrl}/assets/${signinScriptPath()}"></script>`). It loads the
+ * passkey elements and the customisation code from the same folder when the page needs them.
+ * `undefined` when dist/browser/auth-signin.js has not been built.
+ */
+export function signinScriptPath(): string | undefined {
+  return loadBundle(SIGNIN_BUNDLE) ?? undefined;
+}
+
+/**
+ * The asset path of the elements' customisation code, e.g. `auth-customization.3f9a0c12de.js`, which
+ * `auth-signin.js` and `auth-passkey.js` load when a page needs another language, message overrides or
+ * a `Theme` object (its name is written into them by the build); `undefined` when it has not been built.
+ */
+export function customizationScriptPath(): string | undefined {
+  return loadBundle(CUSTOMIZATION_BUNDLE) ?? undefined;
+}
+
+/**
  * The message catalogues other than English, for the web components bundle (ui-kit §6: English is in
  * the bundle, the others are loaded from Foyer's origin when an element needs one). `npm run build`
  * writes them as dist/browser/locales/<tag>.<hash>.json, the hash being the first 10 hex digits of
@@ -225,7 +254,9 @@ export function findAsset(path: string): Asset | undefined {
   if (existing) return existing;
   if (isElementsScriptPath(path)) return loadBundle(ELEMENTS_BUNDLE) === path ? assets.get(path) : undefined;
   if (isPasskeyScriptPath(path)) return loadBundle(PASSKEY_BUNDLE) === path ? assets.get(path) : undefined;
-  if (isBundlePath(PASSKEY_ELEMENTS_BUNDLE, path)) return loadBundle(PASSKEY_ELEMENTS_BUNDLE) === path ? assets.get(path) : undefined;
+  for (const bundle of [SIGNIN_BUNDLE, PASSKEY_ELEMENTS_BUNDLE, CUSTOMIZATION_BUNDLE]) {
+    if (isBundlePath(bundle, path)) return loadBundle(bundle) === path ? assets.get(path) : undefined;
+  }
   if (isLocaleAssetPath(path)) return loadLocaleCatalogues().includes(path) ? assets.get(path) : undefined;
   const logo = /^logos\/([a-z0-9-]+)\.(fff|000)\.[0-9a-f]{10}\.svg$/.exec(path);
   if (logo && logoAssetPath(logo[1]!, logo[2] as LogoFill) === path) return assets.get(path);

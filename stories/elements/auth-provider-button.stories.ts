@@ -59,6 +59,10 @@ export const GitHub: Story = {
     await expect(logo).toHaveAttribute("alt", "");
     await expect(logo?.getAttribute("src")).toMatch(/^data:image\/svg\+xml;base64,/);
     await expect(host.shadowRoot!.querySelector('[part="label"]')).toHaveTextContent("Sign in with GitHub");
+    // The provider's colours are set on the inner button (through the CSSOM), not on the host.
+    await expect(inner.style.getPropertyValue("--auth-button-bg")).toBe("#181717");
+    await expect(inner.style.getPropertyValue("--auth-button-text")).toBe("#fff");
+    await expect(host.style.getPropertyValue("--auth-button-bg")).toBe("");
     await expect(getComputedStyle(inner).backgroundColor).toBe("rgb(24, 23, 23)");
     await expect(getComputedStyle(inner).color).toBe("rgb(255, 255, 255)");
     await expect(activeStub().requestsTo("providers")).toHaveLength(1);

@@ -8,7 +8,6 @@ import { html } from "lit";
 import { ifDefined } from "lit/directives/if-defined.js";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import "../../ui/elements/auth-signin/define.js";
-import type { AuthProviderButton } from "../../ui/elements/auth-provider-button/auth-provider-button.js";
 import type { AuthSignin } from "../../ui/elements/auth-signin/auth-signin.js";
 import type { AuthSigninErrorEvent, AuthSigninStartEvent, AuthSigninSuccessEvent } from "../../ui/events/index.js";
 import { BRAND_LOGO } from "../support/page-story.js";
@@ -62,13 +61,30 @@ async function loaded(canvasElement: HTMLElement): Promise<{ host: AuthSignin; s
   return { host, shadow };
 }
 
-/** The `<button>` inside the provider button for `id`, once it has rendered. */
-async function providerButton(host: AuthSignin, id: string): Promise<HTMLButtonElement> {
-  const element = host.shadowRoot!.querySelector<AuthProviderButton>(`auth-provider-button[provider="${id}"]`);
-  await expect(element).not.toBeNull();
-  await element!.updateComplete;
-  return within(element!.shadowRoot as unknown as HTMLElement).getByRole("button");
+/** The label of a provider button (its `provider-label` part). */
+const labelOf = (button: Element) => button.querySelector('[part="provider-label"]')?.textContent ?? "";
+
+/** The OAuth/OIDC provider buttons auth-signin renders in its shadow root, in order. */
+const providerButtons = (host: AuthSignin) => [...host.shadowRoot!.querySelectorAll<HTMLButtonElement>('button[part="provider-button"]')];
+
+/**
+ * The provider button (`part="provider-button"`, in the shadow root) whose label names the provider
+ * `name` (in any language: every catalogue's label has the name), once it has rendered.
+ */
+async function providerButton(host: AuthSignin, name: string): Promise<HTMLButtonElement> {
+  await host.updateComplete;
+  return waitFor(() => {
+    const found = providerButtons(host).filter((button) => labelOf(button).includes(name));
+    expect(found).toHaveLength(1);
+    return found[0]!;
+  });
 }
+
+/** The shadow root's provider buttons (by label) and form slots (by name), in document order. */
+const order = (host: AuthSignin) =>
+  [...host.shadowRoot!.querySelectorAll('button[part="provider-button"], slot[name^="form-"]')].map((node) =>
+    node.localName === "button" ? labelOf(node) : node.getAttribute("name"),
+  );
 
 /** Fills and submits the credentials form (light DOM). */
 async function submitCredentials(canvasElement: HTMLElement, password: string, submitName = "Sign in with Credentials"): Promise<void> {
@@ -100,7 +116,7 @@ export const Loading: Story = {
     const spinner = within(host.shadowRoot as unknown as HTMLElement).getByRole("status", { name: "Signing in…" });
     await expect(spinner).toHaveAttribute("part", "spinner");
     await expect(within(canvasElement).queryByLabelText("Username")).toBeNull();
-    await expect(host.shadowRoot!.querySelector("auth-provider-button")).toBeNull();
+    await expect(host.shadowRoot!.querySelector('[part="provider-button"]')).toBeNull();
   },
 };
 
@@ -116,7 +132,7 @@ export const LoadingThenProviders: Story = {
     await expect(shadow.getByRole("status", { name: "Signing in…" })).toBeVisible();
     stub.release();
     await waitFor(() => expect(shadow.queryByRole("status")).toBeNull());
-    await expect(await providerButton(host, "github")).toHaveTextContent("Sign in with GitHub");
+    await expect(await providerButton(host, "GitHub")).toHaveTextContent("Sign in with GitHub");
     await expect(within(canvasElement).getByLabelText("Username")).toBeVisible();
   },
 };
@@ -126,21 +142,23 @@ export const AllProviders: Story = {
   play: async ({ canvasElement }) => {
     const { host, shadow } = await loaded(canvasElement);
     const canvas = within(canvasElement);
-    await expect(await providerButton(host, "github")).toHaveAccessibleName("Sign in with GitHub");
-    await expect(await providerButton(host, "acme")).toHaveAccessibleName("Sign in with Acme ID");
-    // The bundled GitHub logo is decorative.
-    const github = host.shadowRoot!.querySelector('auth-provider-button[provider="github"]')!;
-    await expect(github.shadowRoot!.querySelector('img[part="logo"]')).toHaveAttribute("alt", "");
+    await expect(await providerButton(host, "GitHub")).toHaveAccessibleName("Sign in with GitHub");
+    await expect(await providerButton(host, "Acme ID")).toHaveAccessibleName("Sign in with Acme ID");
+    // The bundled GitHub logo is decorative; the buttons are auth-signin's own (no <auth-provider-button>).
+    const github = await providerButton(host, "GitHub");
+    await expect(github.querySelector('img[part="provider-logo"]')).toHaveAttribute("alt", "");
+    await expect(github).toHaveAttribute("type", "button");
+    await expect(host.shadowRoot!.querySelector("auth-provider-button")).toBeNull();
+    // GitHub's brand colours (from GET /providers) are set on its button.
+    await expect(github.style.getPropertyValue("--auth-button-bg")).toBe("#181717");
+    await expect(getComputedStyle(github).backgroundColor).toBe("rgb(24, 23, 23)");
     // Forms in light DOM, in the order of GET /providers.
     await expect(canvas.getByLabelText("Email")).toHaveAttribute("type", "email");
     await expect(canvas.getByLabelText("Username")).toBeVisible();
     await expect(canvas.getByLabelText("Password")).toHaveAttribute("type", "password");
     await expect(canvas.getByRole("button", { name: "Sign in with Email" })).toBeVisible();
     await expect(canvas.getByRole("button", { name: "Sign in with Credentials" })).toBeVisible();
-    const order = [...host.shadowRoot!.querySelectorAll('auth-provider-button, slot[name^="form-"]')].map(
-      (node) => node.getAttribute("provider") ?? node.getAttribute("name"),
-    );
-    await expect(order).toEqual(["github", "acme", "form-email", "form-credentials"]);
+    await expect(order(host)).toEqual(["Sign in with GitHub", "Sign in with Acme ID", "form-email", "form-credentials"]);
     await expect(within(shadow).getAllByText("or")).toHaveLength(2);
     await expect(alertOf(shadow)).toBeEmptyDOMElement();
   },
@@ -151,14 +169,11 @@ export const FilteredAndOrdered: Story = {
   args: { providers: "credentials,github" },
   play: async ({ canvasElement }) => {
     const { host, shadow } = await loaded(canvasElement);
-    const order = [...host.shadowRoot!.querySelectorAll('auth-provider-button, slot[name^="form-"]')].map(
-      (node) => node.getAttribute("provider") ?? node.getAttribute("name"),
-    );
-    await expect(order).toEqual(["form-credentials", "github"]);
+    await expect(order(host)).toEqual(["form-credentials", "Sign in with GitHub"]);
     await expect(within(canvasElement).queryByLabelText("Email")).toBeNull();
-    await expect(host.shadowRoot!.querySelector('auth-provider-button[provider="acme"]')).toBeNull();
+    await expect(providerButtons(host).filter((button) => labelOf(button).includes("Acme ID"))).toEqual([]);
     await expect(within(shadow).getAllByText("or")).toHaveLength(1);
-    await expect(await providerButton(host, "github")).toHaveAccessibleName("Sign in with GitHub");
+    await expect(await providerButton(host, "GitHub")).toHaveAccessibleName("Sign in with GitHub");
   },
 };
 
@@ -300,7 +315,7 @@ export const StartCancelled: Story = {
     const stub = activeStub();
     await submitCredentials(canvasElement, PASSWORD);
     await expect(args.onStart).toHaveBeenCalledOnce();
-    await userEvent.click(await providerButton(canvasElement.querySelector("auth-signin")!, "github"));
+    await userEvent.click(await providerButton(canvasElement.querySelector("auth-signin")!, "GitHub"));
     await expect(args.onStart).toHaveBeenCalledTimes(2);
     await expect(stub.requests.filter((request) => request.method === "POST")).toEqual([]);
     await expect(args.onSuccess).not.toHaveBeenCalled();
@@ -310,16 +325,71 @@ export const StartCancelled: Story = {
   },
 };
 
-/** An OAuth button inside `<auth-signin>`: its events reach listeners on `<auth-signin>` (composed). */
+/**
+ * An OAuth button of `<auth-signin>` (its own, in its shadow root): the click makes `<auth-signin>`
+ * fire its events, and the failure is announced in its alert, which gets the focus.
+ */
 export const OAuthButtonEvents: Story = {
   play: async ({ canvasElement, args }) => {
-    const { host } = await loaded(canvasElement);
-    await userEvent.click(await providerButton(host, "github"));
+    const { host, shadow } = await loaded(canvasElement);
+    const github = await providerButton(host, "GitHub");
+    await userEvent.click(github);
     await waitFor(() => expect(args.onError).toHaveBeenCalledOnce());
-    await expect(args.onStart).toHaveBeenCalledWith(expect.objectContaining({ detail: { provider: "github" } }));
+    await expect(args.onStart).toHaveBeenCalledOnce();
+    await expect(args.onStart).toHaveBeenCalledWith(expect.objectContaining({ target: host, detail: { provider: "github" } }));
     // This server version answers every OAuth start with its configuration error (recorded).
-    await expect(args.onError).toHaveBeenCalledWith(expect.objectContaining({ detail: expect.objectContaining({ provider: "github", code: "Configuration" }) }));
+    await expect(args.onError).toHaveBeenCalledWith(
+      expect.objectContaining({ target: host, detail: expect.objectContaining({ provider: "github", code: "Configuration" }) }),
+    );
+    await expect(args.onSuccess).not.toHaveBeenCalled();
+    const [post] = activeStub().requestsTo("signin/github");
     await expect(activeStub().requestsTo("signin/github")).toHaveLength(1);
+    await expect(post?.fields).toEqual({ csrfToken: RECORDED.csrf.csrfToken, callbackUrl: "/account" });
+    await expect(post?.headers.get("X-Auth-Return-Redirect")).toBe("1");
+    const alert = alertOf(shadow);
+    await waitFor(() => expect(alert).toHaveTextContent("Unable to sign in."));
+    await waitFor(() => expect(host.shadowRoot!.activeElement).toBe(alert));
+    await expect(github).toBeEnabled();
+  },
+};
+
+/** While an OAuth sign-in request runs: that button is busy and disabled, with a named spinner. */
+export const OAuthPending: Story = {
+  parameters: auth({ hold: ["signin/github"] }),
+  play: async ({ canvasElement, args }) => {
+    const { host } = await loaded(canvasElement);
+    const stub = activeStub();
+    const github = await providerButton(host, "GitHub");
+    await userEvent.click(github);
+    await stub.requested("signin/github");
+    await host.updateComplete;
+    await expect(github).toBeDisabled();
+    await expect(github).toHaveAttribute("aria-busy", "true");
+    await expect(within(github).getByRole("status", { name: "Signing in…" })).toHaveAttribute("part", "spinner");
+    await expect(host.shadowRoot!.querySelector('[part="base"]')).toHaveAttribute("aria-busy", "true");
+    // The other provider's button is not busy.
+    await expect(await providerButton(host, "Acme ID")).toHaveAttribute("aria-busy", "false");
+    stub.release();
+    await waitFor(() => expect(args.onError).toHaveBeenCalledOnce());
+    await waitFor(() => expect(github).toBeEnabled());
+    await expect(github).toHaveAttribute("aria-busy", "false");
+  },
+};
+
+/** An OAuth sign-in request that gets no answer: the network message in the alert and a `NetworkError` event. */
+export const OAuthNetworkError: Story = {
+  parameters: auth({ always: { "signin/github": "network-error" } }),
+  play: async ({ canvasElement, args }) => {
+    const { host, shadow } = await loaded(canvasElement);
+    const github = await providerButton(host, "GitHub");
+    await userEvent.click(github);
+    await waitFor(() => expect(args.onError).toHaveBeenCalledOnce());
+    await expect(args.onError).toHaveBeenCalledWith(expect.objectContaining({ detail: expect.objectContaining({ provider: "github", code: "NetworkError" }) }));
+    await expect(args.onSuccess).not.toHaveBeenCalled();
+    const alert = alertOf(shadow);
+    await waitFor(() => expect(alert).toHaveTextContent(NETWORK_MESSAGE));
+    await waitFor(() => expect(host.shadowRoot!.activeElement).toBe(alert));
+    await expect(github).toBeEnabled();
   },
 };
 
@@ -363,7 +433,7 @@ export const ThemeBrand: Story = {
     const submit = within(canvasElement).getByRole("button", { name: "Sign in with Credentials" });
     await expect(getComputedStyle(submit).backgroundColor).toBe("rgb(124, 58, 237)");
     // Provider buttons keep the provider's own colour (GitHub's, from GET /providers).
-    await expect(getComputedStyle(await providerButton(host, "github")).backgroundColor).toBe("rgb(24, 23, 23)");
+    await expect(getComputedStyle(await providerButton(host, "GitHub")).backgroundColor).toBe("rgb(24, 23, 23)");
   },
 };
 
@@ -375,7 +445,7 @@ export const RightToLeft: Story = {
     const base = host.shadowRoot!.querySelector<HTMLElement>('[part="base"]')!;
     await expect(base).toHaveAttribute("dir", "rtl");
     await expect(getComputedStyle(base).direction).toBe("rtl");
-    await expect(await providerButton(host, "github")).toHaveAccessibleName("تسجيل الدخول باستخدام GitHub");
+    await expect(await providerButton(host, "GitHub")).toHaveAccessibleName("تسجيل الدخول باستخدام GitHub");
     const form = within(canvasElement).getByLabelText("Password").closest("form")!;
     await expect(getComputedStyle(form).direction).toBe("rtl");
     await expect(within(shadow).getAllByText("أو").length).toBeGreaterThan(0);
@@ -390,7 +460,7 @@ export const German: Story = {
   args: { lang: "de" },
   play: async ({ canvasElement, args }) => {
     const { host, shadow } = await loaded(canvasElement);
-    await expect(await providerButton(host, "github")).toHaveAccessibleName("Mit GitHub anmelden");
+    await expect(await providerButton(host, "GitHub")).toHaveAccessibleName("Mit GitHub anmelden");
     await expect(within(shadow).getAllByText("oder").length).toBeGreaterThan(0);
     await expect(host.shadowRoot!.querySelector('[part="base"]')).toHaveAttribute("dir", "ltr");
     await submitCredentials(canvasElement, "wrong password", "Mit Credentials anmelden");

@@ -30,6 +30,7 @@ import sessionSignedOut from "./recorded/session-signed-out.json" with { type: "
 import signinCredentialsSuccess from "./recorded/signin-credentials-success.json" with { type: "json" };
 import signinCredentialsWrongPassword from "./recorded/signin-credentials-wrong-password.json" with { type: "json" };
 import signinGithub from "./recorded/signin-github.json" with { type: "json" };
+import signinGithubRedirect from "./recorded/signin-github-redirect.json" with { type: "json" };
 import signout from "./recorded/signout.json" with { type: "json" };
 import accountPasskeysEmpty from "./recorded/account-passkeys-empty.json" with { type: "json" };
 import accountPasskeysFull from "./recorded/account-passkeys-full.json" with { type: "json" };
@@ -57,6 +58,7 @@ export const RECORDED = {
   "signin-credentials-success": signinCredentialsSuccess,
   "signin-credentials-wrong-password": signinCredentialsWrongPassword,
   "signin-github": signinGithub,
+  "signin-github-redirect": signinGithubRedirect,
   signout,
   "providers-passkey": providersPasskey,
   "webauthn-options-authenticate": webauthnOptionsAuthenticate,

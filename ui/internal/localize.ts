@@ -4,27 +4,42 @@
  * then English. Messages come from the catalogue the pages use; `messages` on the element overrides
  * any key per locale.
  *
- * Only English is part of the elements' code (ui-kit §6). Another language's catalogue is loaded the
- * first time an element needs it (./catalogues.ts); until it is there the element shows the closest
- * catalogue it already has (the language's, else English, with `lang` saying so), then re-renders.
- * The element's `updateComplete` also waits for that load and the re-render after it.
+ * English without overrides is a plain lookup in the English catalogue, the only one in the
+ * elements' code (ui-kit §6). Any other language, or `messages`, needs the translator with its
+ * fallback chain and the catalogue loader, which come with the customisation code loaded on demand
+ * (./customization-loader.ts); the catalogue itself is then loaded on first use (./catalogues.ts).
+ * Until they are there the element shows the closest messages it already has (English, then the
+ * language's, with `lang` saying so) and re-renders when they arrive; its `updateComplete` waits
+ * for those loads and the re-render after them.
  */
-import type { ReactiveController, ReactiveControllerHost } from "lit";
-import { createTranslator, type Catalogues, type Translate, type Translator } from "../../locales/translator.js";
+import type { ReactiveController, ReactiveElement } from "lit";
+import en from "../../locales/en.js";
+import { FALLBACK, type Catalogues, type Translate, type Translator } from "../../locales/translator.js";
 import type { Direction, MessageOverrides } from "../../locales/types.js";
 import { DEFAULT_BASE_PATH } from "./auth.js";
-import { catalogues, loadCatalogues } from "./catalogues.js";
+import { customization, loadCustomization } from "./customization-loader.js";
+import { waitFor } from "./pending-work.js";
 
-export interface LocalizedHost extends ReactiveControllerHost, HTMLElement {
+export interface LocalizedHost extends ReactiveElement {
   /** Per-locale message overrides (`{ en: { "signin.heading": "Welcome" } }`). */
   messages?: Record<string, MessageOverrides>;
-  /** Where Foyer is mounted on this origin: catalogues are loaded from its `assets/locales/`. */
+  /** Where Foyer is mounted on this origin: the customisation code and catalogues are loaded from its `assets/`. */
   basePath?: string;
 }
 
+/** English as the catalogue has it: the messages of every element in English without overrides. */
+const ENGLISH: Translator = {
+  locale: FALLBACK,
+  dir: "ltr",
+  t: ((key: string, ...args: unknown[]) => {
+    const term: unknown = Object.hasOwn(en, key) ? en[key as keyof typeof en] : undefined;
+    return typeof term === "function" ? String(term(...args)) : Array.isArray(term) ? [...(term as string[])] : term;
+  }) as Translate,
+};
+
 // Elements re-render when a `lang` or `dir` attribute changes: on `<html>`, on the element itself or
-// an ancestor, or inside the shadow root an element is rendered in (`<auth-signin>` gives its
-// provider buttons their language that way). One observer for all of them, created on first use
+// an ancestor, or inside the shadow root an element is rendered in (an app's own component that
+// uses Foyer's elements in its shadow DOM). One observer for all of them, created on first use
 // (never at import time: SSR-safe).
 const hosts = new Set<LocalizedHost>();
 const observed = new WeakSet<Node>();
@@ -42,25 +57,11 @@ function observe(root: Node): void {
 export class LocalizeController implements ReactiveController {
   /** The translator, and the language, overrides and catalogues it was made for. */
   private cache?: [Translator, string, Record<string, MessageOverrides> | undefined, Catalogues];
-  /** The catalogue load this element waits for, if any. */
-  private loading?: Promise<void>;
+  /** The customisation load this element already waits for (renders ask again until it is there). */
+  private awaited?: Promise<unknown>;
 
   constructor(private readonly host: LocalizedHost) {
     host.addController(this);
-    // `updateComplete` resolves once a catalogue being loaded has arrived (or failed) and the
-    // element has re-rendered with it, as Lit's docs suggest for updates that depend on async work.
-    const element = host as unknown as { getUpdateComplete?: () => Promise<boolean> };
-    const own = element.getUpdateComplete?.bind(host);
-    if (own) {
-      element.getUpdateComplete = async () => {
-        let complete = await own();
-        while (this.loading) {
-          await this.loading;
-          complete = await own();
-        }
-        return complete;
-      };
-    }
   }
 
   hostConnected(): void {
@@ -68,7 +69,7 @@ export class LocalizeController implements ReactiveController {
     observe(document.documentElement);
     const root = this.host.getRootNode();
     if (root instanceof ShadowRoot) observe(root);
-    this.current(); // start loading the catalogue before the first render
+    this.current(); // start loading what the language needs before the first render
   }
 
   hostDisconnected(): void {
@@ -77,23 +78,28 @@ export class LocalizeController implements ReactiveController {
 
   /** The language tag in force for the element. */
   get lang(): string {
-    return this.host.closest("[lang]")?.getAttribute("lang") || document.documentElement.lang || globalThis.navigator?.language || "en";
+    return this.host.closest("[lang]")?.getAttribute("lang") || document.documentElement.lang || globalThis.navigator?.language || FALLBACK;
   }
 
   private current(): Translator {
     const lang = this.lang;
     const messages = this.host.messages;
+    // English (`en`, `en-GB`, …) without overrides needs nothing more. Anything else, malformed tags
+    // included, goes through the translator, which knows what each tag means.
+    if (!messages && /^en(?:[-_]|$)/i.test(lang.trim())) return ENGLISH;
+    const basePath = this.host.basePath ?? DEFAULT_BASE_PATH;
+    if (!customization) {
+      const load = loadCustomization(basePath);
+      if (this.awaited !== load) waitFor(this.host, (this.awaited = load));
+      return ENGLISH;
+    }
+    const { catalogues } = customization;
     const cache = this.cache;
     if (cache?.[1] === lang && cache[2] === messages && cache[3] === catalogues) return cache[0];
-    const translator = createTranslator(lang, messages, catalogues);
+    const translator = customization.createTranslator(lang, messages, catalogues);
     this.cache = [translator, lang, messages, catalogues];
-    const load = loadCatalogues(lang, this.host.basePath ?? DEFAULT_BASE_PATH);
-    if (load) {
-      const loading: Promise<void> = (this.loading = load.then(() => {
-        if (this.loading === loading) this.loading = undefined;
-        this.host.requestUpdate();
-      }));
-    }
+    const load = customization.loadCatalogues(lang, basePath);
+    if (load) waitFor(this.host, load);
     return translator;
   }
 

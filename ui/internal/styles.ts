@@ -3,24 +3,41 @@
  * into private `--_*` variables with the same defaults as the pages, so a host page themes pages and
  * elements with one set of properties — and cannot come to depend on the private ones.
  */
-import { css, unsafeCSS } from "lit";
-import { BRAND_TOKENS, ELEMENT_COLOR_TOKENS } from "../../theme/tokens.js";
+import { css } from "lit";
 
-const privateName = (token: string) => token.replace(/^--auth-/, "--_");
+/**
+ * Token defaults on `:host`, the font, and `color-scheme` from the `theme` (`data-color-scheme`).
+ * The defaults are theme/tokens.ts's (`ELEMENT_COLOR_TOKENS`, `BRAND_TOKENS`), written out rather than
+ * generated so the bundles carry CSS only; ui/internal/styles.test.ts keeps the two in step.
+ */
+export const tokenStyles = css`
+  :host {
+    --_color-text: var(--auth-color-text, light-dark(#1f2328, #e6edf3));
+    --_color-text-muted: var(--auth-color-text-muted, light-dark(#59636e, #9198a1));
+    --_color-surface: var(--auth-color-surface, light-dark(#fff, #0d1117));
+    --_color-border: var(--auth-color-border, light-dark(#818b98, #656c76));
+    --_color-error: var(--auth-color-error, light-dark(#b42318, #ffa198));
+    --_color-error-surface: var(--auth-color-error-surface, light-dark(#fef3f2, #25171c));
+    --_color-focus: var(--auth-color-focus, light-dark(#0b57d0, #79b8ff));
+    --_color-brand: var(--auth-color-brand, #1d4ed8);
+    --_color-on-brand: var(--auth-color-on-brand, #fff);
+    --_radius: var(--auth-radius, 0.5rem);
+    --_font-family: var(--auth-font-family, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", sans-serif);
+    font-family: var(--_font-family);
+    color: var(--_color-text);
+  }
+  :host([data-color-scheme="light"]) {
+    color-scheme: light;
+  }
+  :host([data-color-scheme="dark"]) {
+    color-scheme: dark;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+`;
 
-const declarations = [
-  ...Object.entries(ELEMENT_COLOR_TOKENS).map(([name, [light, dark]]) => `${privateName(name)}:var(${name},light-dark(${light},${dark}))`),
-  ...Object.entries(BRAND_TOKENS).map(([name, value]) => `${privateName(name)}:var(${name},${value})`),
-].join(";");
-
-/** Token defaults on `:host`, the font, and `color-scheme` from the `theme` (`data-color-scheme`). */
-export const tokenStyles = unsafeCSS(
-  `:host{${declarations};font-family:var(--_font-family);color:var(--_color-text)}` +
-    `:host([data-color-scheme="light"]){color-scheme:light}:host([data-color-scheme="dark"]){color-scheme:dark}` +
-    `:host([hidden]){display:none}`,
-);
-
-/** Buttons and the busy indicator. Component tokens: `--auth-button-bg`, `--auth-button-text`. */
+/** Buttons (with a provider's logo, `.icon`) and the busy indicator. Component tokens: `--auth-button-bg`, `--auth-button-text`. */
 export const controlStyles = css`
   .button {
     display: flex;
@@ -42,6 +59,10 @@ export const controlStyles = css`
   .button:focus-visible {
     outline: 3px solid var(--_color-focus);
     outline-offset: 2px;
+  }
+  .icon {
+    inline-size: 1.25rem;
+    block-size: 1.25rem;
   }
   .button[disabled] {
     cursor: progress;

@@ -5,7 +5,9 @@
  */
 import { afterEach, describe, expect, test, vi } from "vitest";
 import type { Theme } from "../../server/types.js";
-import { applyTheme, themeConverter } from "./theme.js";
+import { LitElement } from "lit";
+import { applyTheme, themeLogo } from "./theme.js";
+import { writeTheme } from "./theme-style.js";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -15,27 +17,10 @@ function host(): HTMLElement {
   return document.createElement("div");
 }
 
-describe("themeConverter", () => {
-  test("parses a JSON object; anything else is undefined", () => {
-    expect(themeConverter.fromAttribute('{"brandColor":"#123456"}')).toEqual({ brandColor: "#123456" });
-    expect(themeConverter.fromAttribute(null)).toBeUndefined();
-    expect(themeConverter.fromAttribute("")).toBeUndefined();
-    expect(themeConverter.fromAttribute("{nope}")).toBeUndefined();
-    expect(themeConverter.fromAttribute("[1,2]")).toBeUndefined();
-    expect(themeConverter.fromAttribute('"#fff"')).toBeUndefined();
-    expect(themeConverter.fromAttribute("null")).toBeUndefined();
-  });
-
-  test("serialises back to JSON", () => {
-    expect(themeConverter.toAttribute({ colorScheme: "dark" })).toBe('{"colorScheme":"dark"}');
-    expect(themeConverter.toAttribute(undefined)).toBeNull();
-  });
-});
-
-describe("applyTheme", () => {
+describe("writeTheme", () => {
   test("maps brandColor, buttonText and colorScheme to tokens", () => {
     const element = host();
-    applyTheme(element, { brandColor: " #7c3aed ", buttonText: "oklch(0.98 0.01 90)", colorScheme: "dark" });
+    writeTheme(element, { brandColor: " #7c3aed ", buttonText: "oklch(0.98 0.01 90)", colorScheme: "dark" });
     expect(element.style.getPropertyValue("--auth-color-brand")).toBe("#7c3aed");
     expect(element.style.getPropertyValue("--auth-color-on-brand")).toBe("oklch(0.98 0.01 90)");
     expect(element.style.getPropertyValue("color-scheme")).toBe("dark");
@@ -44,9 +29,9 @@ describe("applyTheme", () => {
 
   test("a brand colour alone picks a readable text colour", () => {
     const light = host();
-    applyTheme(light, { brandColor: "#fde047" });
+    writeTheme(light, { brandColor: "#fde047" });
     const dark = host();
-    applyTheme(dark, { brandColor: "#1e1b4b" });
+    writeTheme(dark, { brandColor: "#1e1b4b" });
     expect(light.style.getPropertyValue("--auth-color-on-brand")).not.toBe(dark.style.getPropertyValue("--auth-color-on-brand"));
   });
 
@@ -63,7 +48,7 @@ describe("applyTheme", () => {
   ])("rejects brandColor/buttonText %j", (value) => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const element = host();
-    applyTheme(element, { brandColor: value, buttonText: value });
+    writeTheme(element, { brandColor: value, buttonText: value });
     expect(element.style.getPropertyValue("--auth-color-brand")).toBe("");
     expect(element.style.getPropertyValue("--auth-color-on-brand")).toBe("");
     expect(element.getAttribute("style") ?? "").toBe("");
@@ -74,7 +59,7 @@ describe("applyTheme", () => {
   test("an unknown colorScheme and an unsafe logo are reported, not applied", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const element = host();
-    applyTheme(element, { colorScheme: "dark;color:red", logo: "javascript:alert(1)" } as unknown as Theme);
+    writeTheme(element, { colorScheme: "dark;color:red", logo: "javascript:alert(1)" } as unknown as Theme);
     expect(element.hasAttribute("data-color-scheme")).toBe(false);
     expect(element.getAttribute("style") ?? "").toBe("");
     expect(String(warn.mock.calls[0]![0])).toContain("colorScheme, logo");
@@ -83,19 +68,87 @@ describe("applyTheme", () => {
   test("auto sets no scheme; warnings are given once per element", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const element = host();
-    applyTheme(element, { colorScheme: "auto" });
+    writeTheme(element, { colorScheme: "auto" });
     expect(element.hasAttribute("data-color-scheme")).toBe(false);
-    applyTheme(element, { brandColor: "nope" });
-    applyTheme(element, { brandColor: "still nope" });
+    writeTheme(element, { brandColor: "nope" });
+    writeTheme(element, { brandColor: "still nope" });
     expect(warn).toHaveBeenCalledOnce();
   });
 
   test("a new theme clears the previous tokens", () => {
     const element = host();
-    applyTheme(element, { brandColor: "#7c3aed", colorScheme: "dark" });
-    applyTheme(element, undefined);
+    writeTheme(element, { brandColor: "#7c3aed", colorScheme: "dark" });
+    writeTheme(element, undefined);
     expect(element.style.getPropertyValue("--auth-color-brand")).toBe("");
     expect(element.style.getPropertyValue("color-scheme")).toBe("");
     expect(element.hasAttribute("data-color-scheme")).toBe(false);
   });
+});
+
+/** A minimal element with a `theme`, as the elements call applyTheme from `willUpdate`. */
+class ThemeProbe extends LitElement {
+  static override properties = { theme: { type: Object } };
+  theme?: Theme;
+  protected override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has("theme")) applyTheme(this, this.theme);
+  }
+}
+customElements.define("theme-probe", ThemeProbe);
+
+describe("applyTheme (the code is loaded on the first theme)", () => {
+  // First in this describe: the code must not be loaded yet (nothing above loads it).
+  test("a theme removed while the code loads is never written", async () => {
+    const element = document.createElement("theme-probe") as ThemeProbe;
+    element.theme = { brandColor: "#111111" };
+    document.body.append(element);
+    await new Promise((resolve) => setTimeout(resolve)); // the first update ran and started the load
+    element.theme = undefined;
+    await element.updateComplete;
+    expect(element.style.getPropertyValue("--auth-color-brand")).toBe("");
+    element.remove();
+  });
+
+  test("the attribute is JSON; a value that is not a JSON object is ignored with a warning", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    for (const junk of ["{nope}", "[1,2]", '"#fff"', "42"]) {
+      const element = document.createElement("theme-probe") as ThemeProbe;
+      element.setAttribute("theme", junk);
+      document.body.append(element);
+      await element.updateComplete;
+      expect(element.getAttribute("style"), junk).toBeNull();
+      element.remove();
+    }
+    // `{nope}` is not JSON at all (Lit reads it as null: no theme); the other three are warned about.
+    expect(warn).toHaveBeenCalledTimes(3);
+    const element = document.createElement("theme-probe") as ThemeProbe;
+    element.setAttribute("theme", '{"brandColor":"#123456"}');
+    document.body.append(element);
+    await element.updateComplete;
+    expect(element.style.getPropertyValue("--auth-color-brand")).toBe("#123456");
+    element.remove();
+  });
+
+  test("themeLogo: the theme's logo once the code is here, and only a safe one", () => {
+    expect(themeLogo({ logo: "https://example.com/logo.svg" })).toBe("https://example.com/logo.svg");
+    expect(themeLogo({ logo: "/logo.png" })).toBe("/logo.png");
+    for (const logo of ["javascript:alert(1)", "http://example.com/x.png", "//evil.example/x.png", 'https://x.example/"onerror=x']) {
+      expect(themeLogo({ logo }), logo).toBeUndefined();
+    }
+    expect(themeLogo(undefined)).toBeUndefined();
+  });
+
+  test("the theme is written once the code is here; updateComplete waits for it", async () => {
+    const element = document.createElement("theme-probe") as ThemeProbe;
+    element.theme = { brandColor: "#7c3aed", colorScheme: "dark" };
+    document.body.append(element);
+    await element.updateComplete;
+    expect(element.style.getPropertyValue("--auth-color-brand")).toBe("#7c3aed");
+    expect(element.getAttribute("data-color-scheme")).toBe("dark");
+    element.theme = undefined;
+    await element.updateComplete;
+    expect(element.style.getPropertyValue("--auth-color-brand")).toBe("");
+    expect(element.hasAttribute("data-color-scheme")).toBe(false);
+    element.remove();
+  });
+
 });

@@ -1,81 +1,45 @@
 /**
- * The `theme` attribute/property of the elements: the spec's `Theme` mapped onto the same tokens as
- * the pages (ui-kit §4.3). An invalid value is ignored (with one console warning) rather than written
- * into CSS.
- *
- * Colours must have the server's grammar (theme/color.ts: hex, or rgb()/hsl()/oklch() with numeric
- * arguments only) and be colours this browser supports (`CSS.supports`). The colour maths is left to
- * the browser: the text colour for a brand colour is picked from the brand colour as a canvas paints
- * it (sRGB; alpha is ignored, as the server does), so the elements carry no hsl/oklch conversions.
+ * The elements' `theme` attribute/property: the spec's `Theme` (ui-kit §4.3), given as JSON in the
+ * attribute (Lit's `Object` converter: unparsable JSON is `null`). Validating it and writing the
+ * tokens (./theme-style.ts) is part of the customisation code,
+ * loaded the first time an element on the page is given a theme (./customization-loader.ts). Pages
+ * themed through CSS custom properties never load it.
  */
-import { isColorSyntax, readableTextOn } from "../../theme/color.js";
-import { isSafeImageUrl } from "../../theme/image-url.js";
+import type { ReactiveElement } from "lit";
 import type { Theme } from "../../server/types.js";
-import { isRecord } from "../client/http.js";
+import { DEFAULT_BASE_PATH } from "./auth.js";
+import { customization, loadCustomization } from "./customization-loader.js";
+import { waitFor } from "./pending-work.js";
 
-const warned = new WeakSet<HTMLElement>();
-
-/** A theme colour, trimmed, or `undefined` when it is not one. */
-function themeColor(value: unknown): string | undefined {
-  return isColorSyntax(value) && CSS.supports("color", (value = value.trim())) ? (value as string) : undefined;
+/** An element with a `theme` (and the `basePath` the customisation code is loaded from). */
+export interface ThemedHost extends ReactiveElement {
+  theme?: Theme;
+  basePath?: string;
 }
 
-let canvas: CanvasRenderingContext2D | null | undefined;
-
-/** Black or white, whichever reads better on `color` (a valid theme colour), as theme/color.ts decides. */
-function readableOn(color: string): "#fff" | "#000" {
-  canvas ??= document.createElement("canvas").getContext("2d", { willReadFrequently: true });
-  if (!canvas) return "#fff";
-  canvas.clearRect(0, 0, 1, 1);
-  canvas.fillStyle = color;
-  canvas.fillRect(0, 0, 1, 1);
-  const [r, g, b] = canvas.getImageData(0, 0, 1, 1).data;
-  return readableTextOn({ r: r! / 255, g: g! / 255, b: b! / 255 });
+/**
+ * Applies the host's theme: at once when the customisation code is loaded, else once it is (and
+ * the host's `updateComplete` waits for that). A theme replaced in the meantime is not applied.
+ * Without a theme, whatever an earlier one wrote is removed.
+ */
+export function applyTheme(host: ThemedHost, theme: Theme | undefined): void {
+  if (customization || !theme) {
+    customization?.writeTheme(host, theme);
+    return;
+  }
+  waitFor(
+    host,
+    loadCustomization(host.basePath ?? DEFAULT_BASE_PATH).then((module) => {
+      if (host.theme === theme) module?.writeTheme(host, theme);
+    }),
+  );
 }
 
-/** Parses the `theme` attribute (JSON). Anything but a JSON object gives `undefined`. */
-export const themeConverter = {
-  fromAttribute(value: string | null): Theme | undefined {
-    try {
-      // JSON.parse(null) is null; an empty attribute throws.
-      const parsed: unknown = JSON.parse(value!);
-      return isRecord(parsed) ? (parsed as Theme) : undefined;
-    } catch {
-      return undefined;
-    }
-  },
-  toAttribute(value: Theme | undefined): string | null {
-    return value ? JSON.stringify(value) : null;
-  },
-};
-
-/** Writes the theme's tokens on the host (inline custom properties and `data-color-scheme`). */
-export function applyTheme(host: HTMLElement, theme: Theme | undefined): void {
-  const { style } = host;
-  for (const name of ["--auth-color-brand", "--auth-color-on-brand", "color-scheme"]) style.removeProperty(name);
-  host.removeAttribute("data-color-scheme");
-  if (!theme) return;
-  const { brandColor, buttonText, colorScheme, logo } = theme;
-  const invalid: string[] = [];
-  if (brandColor) {
-    const brand = themeColor(brandColor);
-    if (brand) {
-      style.setProperty("--auth-color-brand", brand);
-      style.setProperty("--auth-color-on-brand", readableOn(brand));
-    } else invalid.push("brandColor");
-  }
-  if (buttonText) {
-    const text = themeColor(buttonText);
-    if (text) style.setProperty("--auth-color-on-brand", text);
-    else invalid.push("buttonText");
-  }
-  if (colorScheme === "light" || colorScheme === "dark") {
-    host.setAttribute("data-color-scheme", colorScheme);
-    style.setProperty("color-scheme", colorScheme);
-  } else if (colorScheme && colorScheme !== "auto") invalid.push("colorScheme");
-  if (logo && !isSafeImageUrl(logo)) invalid.push("logo");
-  if (invalid.length && !warned.has(host)) {
-    warned.add(host);
-    console.warn(`<${host.localName}>: ignored invalid theme ${invalid.join(", ")}`);
-  }
+/**
+ * The theme's logo when it is safe to show (ui-kit §5: `https:`, a site path, or a `data:image/…`
+ * URL). The check comes with the customisation code, which a theme loads; until then, no logo.
+ */
+export function themeLogo(theme: Theme | undefined): string | undefined {
+  const logo = theme?.logo;
+  return customization?.isSafeImageUrl(logo) ? logo : undefined;
 }

@@ -15,7 +15,7 @@ import { AuthSigninSuccessEvent } from "../../events/auth-signin-success.js";
 import { DEFAULT_BASE_PATH } from "../../internal/auth.js";
 import { LocalizeController } from "../../internal/localize.js";
 import { adoptLightStyles, fieldId, passkeyErrorMessage, toggleState, WEBAUTHN_INPUT } from "../../internal/passkey.js";
-import { applyTheme, themeConverter } from "../../internal/theme.js";
+import { applyTheme } from "../../internal/theme.js";
 import { passkeyButtonStyles } from "./auth-passkey-button.styles.js";
 
 /**
@@ -69,7 +69,7 @@ export class AuthPasskeyButton extends LitElement {
     redirect: { type: Boolean },
     conditional: { type: Boolean, reflect: true },
     unsupported: { type: Boolean, reflect: true },
-    theme: { converter: themeConverter },
+    theme: { type: Object },
     messages: { attribute: false },
     busy: { state: true },
     error: { state: true },

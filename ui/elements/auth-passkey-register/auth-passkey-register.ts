@@ -6,7 +6,7 @@ import { AuthPasskeyRegisteredEvent } from "../../events/auth-passkey-registered
 import { authClient, DEFAULT_BASE_PATH, loadSession } from "../../internal/auth.js";
 import { LocalizeController } from "../../internal/localize.js";
 import { adoptLightStyles, fieldId, passkeyErrorMessage, toggleState } from "../../internal/passkey.js";
-import { applyTheme, themeConverter } from "../../internal/theme.js";
+import { applyTheme } from "../../internal/theme.js";
 import { passkeyRegisterStyles } from "./auth-passkey-register.styles.js";
 
 /** The e-mail input of a sign-up, among the element's children. */
@@ -61,7 +61,7 @@ export class AuthPasskeyRegister extends LitElement {
     redirect: { type: Boolean },
     input: {},
     unsupported: { type: Boolean, reflect: true },
-    theme: { converter: themeConverter },
+    theme: { type: Object },
     messages: { attribute: false },
     signedIn: { state: true },
     busy: { state: true },

@@ -7,7 +7,7 @@ import { AuthPasskeyRemovedEvent } from "../../events/auth-passkey-removed.js";
 import { authClient, DEFAULT_BASE_PATH } from "../../internal/auth.js";
 import { LocalizeController } from "../../internal/localize.js";
 import { adoptLightStyles, fieldId, passkeyErrorMessage, toggleState } from "../../internal/passkey.js";
-import { applyTheme, themeConverter } from "../../internal/theme.js";
+import { applyTheme } from "../../internal/theme.js";
 import { passkeysStyles } from "./auth-passkeys.styles.js";
 import { formatDate, formatTransports } from "./format.js";
 
@@ -65,7 +65,7 @@ export class AuthPasskeys extends LitElement {
   static override properties = {
     basePath: { attribute: "base-path" },
     state: { reflect: true },
-    theme: { converter: themeConverter },
+    theme: { type: Object },
     messages: { attribute: false },
     passkeys: { state: true },
     canRemove: { state: true },

@@ -8,9 +8,5 @@ export const providerButtonStyles = [
     :host {
       display: block;
     }
-    .logo {
-      inline-size: 1.25rem;
-      block-size: 1.25rem;
-    }
   `,
 ];

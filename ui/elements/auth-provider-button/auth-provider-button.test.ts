@@ -52,13 +52,21 @@ describe("rendering from GET /providers", () => {
     expect(logo.getAttribute("part")).toBe("logo");
     expect(logo.getAttribute("alt")).toBe("");
     expect(host.shadowRoot!.querySelector('[part="label"]')!.textContent).toBe("Sign in with GitHub");
-    expect(host.style.getPropertyValue("--auth-button-bg")).toBe("#181717");
+    // The provider's colours are on the inner button (through the CSSOM), not on the host.
+    expect(button.style.getPropertyValue("--auth-button-bg")).toBe("#181717");
+    expect(button.style.getPropertyValue("--auth-button-text")).toBe("#fff");
+    expect(host.style.getPropertyValue("--auth-button-bg")).toBe("");
+    expect(getComputedStyle(button).backgroundColor).toBe("rgb(24, 23, 23)");
+    expect(getComputedStyle(button).color).toBe("rgb(255, 255, 255)");
     expect(stubs.server.requestsTo("providers")).toHaveLength(1);
   });
 
   test("an unknown provider id renders the id and no logo", async () => {
-    const { host } = await mount({ provider: "nope" }, "Sign in with nope");
+    const { host, button } = await mount({ provider: "nope" }, "Sign in with nope");
     expect(host.shadowRoot!.querySelector("img")).toBeNull();
+    // No provider colours: the element's own.
+    expect(button.style.getPropertyValue("--auth-button-bg")).toBe("");
+    expect(getComputedStyle(button).backgroundColor).toBe("rgb(29, 78, 216)");
   });
 
   test("a `name` attribute wins over the recorded name", async () => {
@@ -67,6 +75,26 @@ describe("rendering from GET /providers", () => {
 });
 
 describe("events", () => {
+  test("a sign-in that succeeds stays busy while the browser leaves, and is idle again once the page is hidden (back-forward cache)", async () => {
+    // GitHub's real authorization URL; the Navigation API lets the test cancel the navigation to it.
+    stubs.install({ always: { "signin/github": "signin-github-redirect" } });
+    const navigation = (globalThis as { navigation?: EventTarget }).navigation!;
+    const stay = (event: Event) => event.preventDefault();
+    navigation.addEventListener("navigate", stay);
+    stubs.defer(() => navigation.removeEventListener("navigate", stay));
+    const { host, button } = await mount();
+    const succeeded = new Promise((resolve) => host.addEventListener("auth-signin-success", resolve, { once: true }));
+    await userEvent.click(button);
+    await succeeded;
+    await host.updateComplete;
+    expect(button.disabled).toBe(true);
+    expect(host.matches(":state(busy)")).toBe(true);
+    dispatchEvent(new PageTransitionEvent("pagehide", { persisted: true }));
+    await host.updateComplete;
+    expect(button.disabled).toBe(false);
+    expect(host.matches(":state(busy)")).toBe(false);
+  });
+
   test("auth-signin-start is cancelable, bubbles and is composed; the error event too", async () => {
     const { host, button } = await mount();
     const seen: Event[] = [];

@@ -1,4 +1,4 @@
-import { LitElement, html, nothing } from "lit";
+import { LitElement } from "lit";
 import type { ClientProvider } from "../../client/index.js";
 import { AuthSigninErrorEvent } from "../../events/auth-signin-error.js";
 import { AuthSigninStartEvent } from "../../events/auth-signin-start.js";
@@ -6,19 +6,20 @@ import { AuthSigninSuccessEvent } from "../../events/auth-signin-success.js";
 import { DEFAULT_BASE_PATH, signinClient as authClient } from "../../internal/auth.js";
 import { LocalizeController } from "../../internal/localize.js";
 import { toggleState } from "../../internal/element.js";
-import { applyTheme, themeConverter } from "../../internal/theme.js";
-import { isSafeImageUrl } from "../../../theme/image-url.js";
+import { applyTheme } from "../../internal/theme.js";
+import { providerButton } from "../../internal/provider-button.js";
 import type { MessageOverrides } from "../../../locales/index.js";
 import type { Theme } from "../../../server/types.js";
 import { providerButtonStyles } from "./auth-provider-button.styles.js";
 
 /**
- * One provider's sign-in button. Usable alone (`<auth-provider-button provider="github">`), and used by
- * `<auth-signin>` for every OAuth/OIDC provider. Clicking it starts the provider's sign-in through
- * Foyer on the same origin (the browser then navigates to the provider).
+ * One provider's sign-in button, for pages that compose their own sign-in
+ * (`<auth-provider-button provider="github">`); `<auth-signin>` renders the same button for every
+ * OAuth/OIDC provider itself. Clicking it starts the provider's sign-in through Foyer on the same
+ * origin (the browser then navigates to the provider).
  *
  * @summary A "Sign in with …" button for one provider.
- * @csspart button - The button (also exported by `<auth-signin>` as `provider-button`).
+ * @csspart button - The button (`<auth-signin>` has the same button as its `provider-button` part).
  * @csspart logo - The provider's logo (decorative).
  * @csspart label - The button text.
  * @csspart spinner - Shown while the sign-in request runs; has an accessible name.
@@ -41,7 +42,7 @@ export class AuthProviderButton extends LitElement {
     basePath: { attribute: "base-path" },
     callbackUrl: { attribute: "callback-url" },
     name: {},
-    theme: { converter: themeConverter },
+    theme: { type: Object },
     messages: { attribute: false },
     descriptor: { attribute: false },
     busy: { state: true },
@@ -79,21 +80,21 @@ export class AuthProviderButton extends LitElement {
 
   protected override willUpdate(changed: Map<string, unknown>): void {
     if (changed.has("theme")) applyTheme(this, this.theme);
-    const style = this.descriptor?.style;
-    if (changed.has("descriptor") || changed.has("theme")) {
-      // The provider's colours, validated server-side; the theme's brand colour applies to other buttons.
-      if (style?.brandColor) this.style.setProperty("--auth-button-bg", style.brandColor);
-      if (style?.textColor) this.style.setProperty("--auth-button-text", style.textColor);
-    }
   }
 
   override render() {
-    const { localize, busy } = this;
+    const { localize, busy, descriptor } = this;
     const { t } = localize;
-    const logo = this.descriptor?.style?.logo;
-    // One line on purpose: Lit keeps a template's whitespace, and this one is in auth-signin.js's budget.
-    // prettier-ignore
-    return html`<button part="button" class="button" type="button" lang=${localize.locale} dir=${localize.dir} ?disabled=${busy} aria-busy=${busy ? "true" : "false"} @click=${this.signIn}>${isSafeImageUrl(logo) ? html`<img part="logo" class="logo" src=${logo} alt="">` : nothing}<span part="label">${t("signin.withProvider", this.name ?? this.descriptor?.name ?? this.provider)}</span>${busy ? html`<span part="spinner" class="spinner" role="status" aria-label=${t("signin.loading")}></span>` : nothing}</button>`;
+    return providerButton({
+      parts: ["button", "logo", "label"],
+      style: descriptor?.style,
+      label: t("signin.withProvider", this.name ?? descriptor?.name ?? this.provider),
+      busyLabel: t("signin.loading"),
+      busy,
+      onClick: () => void this.signIn(),
+      lang: localize.locale,
+      dir: localize.dir,
+    });
   }
 
   /** Starts the sign-in, as a click does. */
@@ -107,7 +108,10 @@ export class AuthProviderButton extends LitElement {
     const result = await authClient(this.basePath).signIn(provider, {}, this.callbackUrl);
     if (result.ok) {
       this.dispatchEvent(new AuthSigninSuccessEvent({ provider, url: result.url }));
-      return; // the client is navigating to the provider; stay busy until the page goes
+      // The client is navigating to the provider: stay busy until the page goes. The back-forward
+      // cache would restore the page busy, so it is left idle as it goes.
+      addEventListener("pagehide", () => this.setBusy(false), { once: true });
+      return;
     }
     this.setBusy(false);
     if (hadFocus) {

@@ -7,7 +7,6 @@ import { afterEach, describe, expect, expectTypeOf, test, vi } from "vitest";
 import { userEvent } from "vitest/browser";
 import { PASSWORD } from "../../../stories/support/stub-fetch.js";
 import { AuthSigninErrorEvent, AuthSigninStartEvent, AuthSigninSuccessEvent } from "../../events/index.js";
-import type { AuthProviderButton } from "../auth-provider-button/auth-provider-button.js";
 import { elementStubs } from "../test-support.js";
 import { AuthSignin } from "./auth-signin.js";
 import { define, tagName } from "./define.js";
@@ -57,11 +56,21 @@ async function submitCredentials(host: AuthSignin, password: string): Promise<vo
   await userEvent.click(submit);
 }
 
-/** The inner `<button>` of the provider button for `id`. */
-async function providerButton(host: AuthSignin, id: string): Promise<HTMLButtonElement> {
-  const element = host.shadowRoot!.querySelector<AuthProviderButton>(`auth-provider-button[provider="${id}"]`)!;
-  await element.updateComplete;
-  return element.shadowRoot!.querySelector("button")!;
+/** The provider buttons in the shadow root, in order. */
+const providerButtons = (host: AuthSignin) => [...host.shadowRoot!.querySelectorAll<HTMLButtonElement>('button[part="provider-button"]')];
+
+/** The label of a provider button (its `provider-label` part). */
+const labelOf = (button: HTMLButtonElement) => button.querySelector('[part="provider-label"]')?.textContent ?? "";
+
+/**
+ * The provider button (`part="provider-button"`, in the shadow root) whose label names the provider
+ * `name` (in any language: the name is in every catalogue's label), once the element has rendered.
+ */
+async function providerButton(host: AuthSignin, name: string): Promise<HTMLButtonElement> {
+  await host.updateComplete;
+  const found = providerButtons(host).filter((button) => labelOf(button).includes(name));
+  expect(found, `the provider button for ${name}`).toHaveLength(1);
+  return found[0]!;
 }
 
 /** Collects the kit's events at the document. */
@@ -89,8 +98,8 @@ describe("registration", () => {
     expect(again).not.toBe(await import("./define.js"));
     expect(() => again.define()).not.toThrow();
     expect(customElements.get("auth-signin")).toBe(AuthSignin);
-    // auth-signin's define also registers the provider button it uses.
-    expect(customElements.get("auth-provider-button")).toBeDefined();
+    // auth-signin renders its provider buttons itself: its define does not register <auth-provider-button>.
+    expect(customElements.get("auth-provider-button")).toBeUndefined();
   });
 
   test("HTMLElementTagNameMap knows the tag", () => {
@@ -128,17 +137,109 @@ describe("events", () => {
     expect(error).toMatchObject({ bubbles: true, composed: true, target: host, detail: { provider: "credentials", code: "CredentialsSignin" } });
   });
 
-  test("events of the provider buttons inside the shadow root reach the document, retargeted to <auth-signin>", async () => {
+  test("a provider button's click makes <auth-signin> fire its events at the document; the failure is announced", async () => {
     const host = await mount();
     const seen = listen();
-    await userEvent.click(await providerButton(host, "github"));
+    await userEvent.click(await providerButton(host, "GitHub"));
     await vi.waitFor(() => expect(seen.of("auth-signin-error")).toHaveLength(1));
     seen.stop();
     expect(seen.events.map((event) => [event.type, event.target])).toEqual([
       ["auth-signin-start", host],
       ["auth-signin-error", host],
     ]);
-    expect(seen.of<AuthSigninErrorEvent>("auth-signin-error")[0]!.detail).toMatchObject({ provider: "github", code: "Configuration" });
+    const [start] = seen.of<AuthSigninStartEvent>("auth-signin-start");
+    const [error] = seen.of<AuthSigninErrorEvent>("auth-signin-error");
+    expect(start).toMatchObject({ bubbles: true, composed: true, cancelable: true, detail: { provider: "github" } });
+    expect(error).toMatchObject({ bubbles: true, composed: true, detail: { provider: "github", code: "Configuration" } });
+    // One POST to the provider's sign-in route, with the element's callback URL.
+    expect(stubs.server.requestsTo("signin/github")).toHaveLength(1);
+    expect(stubs.server.requestsTo("signin/github")[0]!.fields).toMatchObject({ callbackUrl: "/account" });
+    // The recorded answer (this server version's configuration error) in the live region, focused.
+    const alert = host.shadowRoot!.querySelector<HTMLElement>('[part="error"]')!;
+    await vi.waitFor(() => expect(alert.textContent).toBe("Unable to sign in."));
+    await vi.waitFor(() => expect(host.shadowRoot!.activeElement).toBe(alert));
+    // Not busy any more: the button can be used again.
+    const button = await providerButton(host, "GitHub");
+    expect(button.disabled).toBe(false);
+    expect(button.getAttribute("aria-busy")).toBe("false");
+    expect(host.matches(":state(busy)")).toBe(false);
+  });
+
+  test("a provider sign-in that gets no answer: NetworkError, and the network message in the live region", async () => {
+    stubs.install({ always: { "signin/github": "network-error" } });
+    const host = await mount();
+    const seen = listen();
+    await userEvent.click(await providerButton(host, "GitHub"));
+    await vi.waitFor(() => expect(seen.of("auth-signin-error")).toHaveLength(1));
+    seen.stop();
+    expect(seen.of<AuthSigninErrorEvent>("auth-signin-error")[0]).toMatchObject({ target: host, detail: { provider: "github", code: "NetworkError" } });
+    expect(seen.of("auth-signin-success")).toHaveLength(0);
+    const alert = host.shadowRoot!.querySelector<HTMLElement>('[part="error"]')!;
+    await vi.waitFor(() => expect(alert.textContent).toBe("Could not reach the server. Check your connection and try again."));
+    await vi.waitFor(() => expect(host.shadowRoot!.activeElement).toBe(alert));
+    expect((await providerButton(host, "GitHub")).disabled).toBe(false);
+  });
+
+  test("while a provider sign-in runs: that button is busy (disabled, named spinner), the element too; a second click starts nothing", async () => {
+    stubs.install({ hold: ["signin/github"] });
+    const host = await mount();
+    const seen = listen();
+    try {
+      await userEvent.click(await providerButton(host, "GitHub"));
+      await stubs.server.requested("signin/github");
+      await host.updateComplete;
+      const button = await providerButton(host, "GitHub");
+      expect(button.disabled).toBe(true);
+      expect(button.getAttribute("aria-busy")).toBe("true");
+      const spinner = button.querySelector('[part="spinner"]')!;
+      expect(spinner.getAttribute("role")).toBe("status");
+      expect(spinner.getAttribute("aria-label")).toBe("Signing in…");
+      expect(host.matches(":state(busy)")).toBe(true);
+      expect(host.shadowRoot!.querySelector('[part="base"]')!.getAttribute("aria-busy")).toBe("true");
+      // One busy indicator, the button's: no second status row announcing the same thing.
+      expect([...host.shadowRoot!.querySelectorAll('[role="status"]')]).toEqual([spinner]);
+      // The other provider's button is not busy, and a click on it starts nothing while this one runs.
+      const acme = await providerButton(host, "Acme ID");
+      expect(acme.getAttribute("aria-busy")).toBe("false");
+      await userEvent.click(acme);
+      expect(seen.of("auth-signin-start")).toHaveLength(1);
+      stubs.server.release();
+      await vi.waitFor(() => expect(seen.of("auth-signin-error")).toHaveLength(1));
+      await host.updateComplete;
+      expect(button.disabled).toBe(false);
+      expect(host.matches(":state(busy)")).toBe(false);
+    } finally {
+      seen.stop();
+    }
+    expect(stubs.server.requestsTo("signin/acme")).toHaveLength(0);
+  });
+
+  test("an OAuth sign-in that succeeds stays busy while the browser leaves, and is idle again once the page is hidden (back-forward cache)", async () => {
+    // The client navigates to the provider; the Navigation API lets the test cancel that navigation.
+    const navigation = (globalThis as { navigation?: EventTarget }).navigation!;
+    const stay = (event: Event) => event.preventDefault();
+    // GitHub's real authorization URL, as Foyer answers with the catalogue's GitHub provider.
+    stubs.install({ always: { "signin/github": "signin-github-redirect" } });
+    navigation.addEventListener("navigate", stay);
+    stubs.defer(() => navigation.removeEventListener("navigate", stay));
+    const host = await mount();
+    const seen = listen();
+    try {
+      await userEvent.click(await providerButton(host, "GitHub"));
+      await vi.waitFor(() => expect(seen.of("auth-signin-success")).toHaveLength(1));
+      await host.updateComplete;
+      const button = await providerButton(host, "GitHub");
+      expect(button.disabled).toBe(true);
+      expect(host.matches(":state(busy)")).toBe(true);
+      // What the browser fires as the page goes into the back-forward cache.
+      dispatchEvent(new PageTransitionEvent("pagehide", { persisted: true }));
+      await host.updateComplete;
+      expect(button.disabled).toBe(false);
+      expect(button.getAttribute("aria-busy")).toBe("false");
+      expect(host.matches(":state(busy)")).toBe(false);
+    } finally {
+      seen.stop();
+    }
   });
 
   test("preventDefault() on auth-signin-start (at the document) stops the sign-in: no request, no other event", async () => {
@@ -148,7 +249,7 @@ describe("events", () => {
     const seen = listen();
     try {
       await submitCredentials(host, PASSWORD);
-      await userEvent.click(await providerButton(host, "github"));
+      await userEvent.click(await providerButton(host, "GitHub"));
       await new Promise((resolve) => setTimeout(resolve, 50));
     } finally {
       document.removeEventListener("auth-signin-start", cancel);
@@ -206,7 +307,7 @@ describe("light-DOM forms (ui-kit §3)", () => {
 });
 
 describe("parts (ui-kit §4.4)", () => {
-  test("base, error, divider in the shadow root; provider parts re-exported through auth-signin", async () => {
+  test("base, error, divider and the provider parts in the shadow root", async () => {
     const host = await mount();
     const shadow = host.shadowRoot!;
     expect(shadow.querySelector('[part="base"]')).not.toBeNull();
@@ -220,15 +321,80 @@ describe("parts (ui-kit §4.4)", () => {
       auth-signin::part(error) { outline-offset: 9px; }`;
     document.head.append(style);
     try {
-      const button = await providerButton(host, "github");
-      expect(button.getAttribute("part")).toBe("button");
+      const button = await providerButton(host, "GitHub");
+      expect(button.getAttribute("part")).toBe("provider-button");
+      expect(button.type).toBe("button");
+      expect(button.getRootNode()).toBe(shadow);
       expect(getComputedStyle(button).letterSpacing).toBe("3px");
-      expect(getComputedStyle(button.querySelector('[part="label"]')!).wordSpacing).toBe("7px");
-      expect(getComputedStyle(button.querySelector('[part="logo"]')!).opacity).toBe("0.5");
+      expect(getComputedStyle(button.querySelector('[part="provider-label"]')!).wordSpacing).toBe("7px");
+      const logo = button.querySelector<HTMLImageElement>('[part="provider-logo"]')!;
+      expect(logo.getAttribute("alt")).toBe("");
+      expect(getComputedStyle(logo).opacity).toBe("0.5");
       expect(getComputedStyle(shadow.querySelector('[part="error"]')!).outlineOffset).toBe("9px");
     } finally {
       style.remove();
     }
+  });
+});
+
+describe("provider buttons (rendered by <auth-signin> itself)", () => {
+  test("one plain button per OAuth/OIDC provider, in the order of GET /providers, with a decorative logo as the server sent it", async () => {
+    const host = await mount();
+    const shadow = host.shadowRoot!;
+    // No <auth-provider-button> anywhere: the buttons are auth-signin's own.
+    expect(shadow.querySelector("auth-provider-button")).toBeNull();
+    expect(host.querySelector("auth-provider-button")).toBeNull();
+    const buttons = providerButtons(host);
+    expect(buttons.map(labelOf)).toEqual(["Sign in with GitHub", "Sign in with Acme ID"]);
+    for (const button of buttons) {
+      expect(button.type).toBe("button");
+      expect(button.hasAttribute("tabindex")).toBe(false);
+      expect(button.disabled).toBe(false);
+      expect(button.getAttribute("aria-busy")).toBe("false");
+      expect(button.querySelector('[part="spinner"]')).toBeNull();
+    }
+    const [github, acme] = buttons as [HTMLButtonElement, HTMLButtonElement];
+    expect(github).toHaveProperty("textContent", "Sign in with GitHub");
+    const logo = github.querySelector<HTMLImageElement>('img[part="provider-logo"]')!;
+    expect(logo.getAttribute("alt")).toBe("");
+    expect(logo.getAttribute("src")).toMatch(/^data:image\/svg\+xml;base64,/);
+    // Icon-sized inside a button of normal height (the theme logo's larger size is not for it).
+    await vi.waitFor(() => expect(logo.complete).toBe(true));
+    expect(logo.getBoundingClientRect()).toMatchObject({ width: 20, height: 20 });
+    expect(github.getBoundingClientRect().height).toBeLessThan(50);
+    // An OIDC provider without a style: its name only.
+    expect(acme.querySelector("img")).toBeNull();
+    // Providers are fetched once.
+    expect(stubs.server.requestsTo("providers")).toHaveLength(1);
+  });
+
+  test("a provider's brand colours are set on its button's style (--auth-button-bg / --auth-button-text), not on the host", async () => {
+    const host = await mount();
+    const github = await providerButton(host, "GitHub");
+    expect(github.style.getPropertyValue("--auth-button-bg")).toBe("#181717");
+    expect(github.style.getPropertyValue("--auth-button-text")).toBe("#fff");
+    expect(getComputedStyle(github).backgroundColor).toBe("rgb(24, 23, 23)");
+    expect(getComputedStyle(github).color).toBe("rgb(255, 255, 255)");
+    // Nothing on the host: the other buttons keep the element's own colours.
+    expect(host.style.getPropertyValue("--auth-button-bg")).toBe("");
+    expect(host.style.getPropertyValue("--auth-button-text")).toBe("");
+    const acme = await providerButton(host, "Acme ID");
+    expect(acme.style.getPropertyValue("--auth-button-bg")).toBe("");
+    expect(getComputedStyle(acme).backgroundColor).toBe("rgb(29, 78, 216)");
+  });
+
+  test("a theme's brand colour does not override a provider's own colour", async () => {
+    const host = await mount({ theme: JSON.stringify({ brandColor: "#7c3aed" }) });
+    expect(getComputedStyle(await providerButton(host, "GitHub")).backgroundColor).toBe("rgb(24, 23, 23)");
+    expect(getComputedStyle(await providerButton(host, "Acme ID")).backgroundColor).toBe("rgb(124, 58, 237)");
+  });
+
+  test("the providers attribute filters and orders the buttons", async () => {
+    const host = await mount({ providers: "acme credentials github" });
+    const order = [...host.shadowRoot!.querySelectorAll<HTMLElement>('button[part="provider-button"], slot[name^="form-"]')].map((node) =>
+      node instanceof HTMLButtonElement ? labelOf(node) : node.getAttribute("name"),
+    );
+    expect(order).toEqual(["Sign in with Acme ID", "form-credentials", "Sign in with GitHub"]);
   });
 });
 
@@ -269,7 +435,8 @@ describe("theme (ui-kit §4.3, §5)", () => {
 
   test("theme that is not JSON is ignored", async () => {
     const host = await mount({ theme: "{brandColor: red}" });
-    expect(host.theme).toBeUndefined();
+    // Lit's Object converter: an attribute that is not JSON gives `null`, and nothing is applied.
+    expect(host.theme).toBeNull();
     expect(host.style.getPropertyValue("--auth-color-brand")).toBe("");
   });
 });
@@ -304,7 +471,7 @@ describe("localisation (ui-kit §7)", () => {
     expect(base(host).dir).toBe("rtl");
     expect(getComputedStyle(base(host)).direction).toBe("rtl");
     expect(getComputedStyle(host.querySelector("form")!).direction).toBe("rtl");
-    expect((await providerButton(host, "github")).textContent!.trim()).toBe("تسجيل الدخول باستخدام GitHub");
+    expect((await providerButton(host, "GitHub")).textContent!.trim()).toBe("تسجيل الدخول باستخدام GitHub");
   });
 
   test("a region tag falls back to its language; an unknown language to English", async () => {
@@ -326,7 +493,7 @@ describe("localisation (ui-kit §7)", () => {
       element.messages = { de: { "signin.withProvider": "Weiter mit {provider}", "signinError.CredentialsSignin": "Falsch." } };
     });
     expect(submitText(host)).toBe("Weiter mit Credentials");
-    expect((await providerButton(host, "github")).textContent!.trim()).toBe("Weiter mit GitHub");
+    expect((await providerButton(host, "GitHub")).textContent!.trim()).toBe("Weiter mit GitHub");
     expect(host.shadowRoot!.querySelector('[part="divider"]')!.textContent).toBe("oder");
     await submitCredentials(host, "wrong");
     await vi.waitFor(() => expect(host.shadowRoot!.querySelector('[role="alert"]')!.textContent).toBe("Falsch."));

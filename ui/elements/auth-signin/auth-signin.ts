@@ -3,7 +3,6 @@ import { ifDefined } from "lit/directives/if-defined.js";
 import { signinErrorMessage } from "../../../locales/translator.js";
 import type { MessageOverrides } from "../../../locales/types.js";
 import type { Theme } from "../../../server/types.js";
-import { isSafeImageUrl } from "../../../theme/image-url.js";
 import type { ClientProvider } from "../../client/index.js";
 import { AuthSigninErrorEvent } from "../../events/auth-signin-error.js";
 import { AuthSigninStartEvent } from "../../events/auth-signin-start.js";
@@ -11,7 +10,8 @@ import { AuthSigninSuccessEvent } from "../../events/auth-signin-success.js";
 import { DEFAULT_BASE_PATH, signinClient as authClient } from "../../internal/auth.js";
 import { LocalizeController } from "../../internal/localize.js";
 import { adoptLightStyles, toggleState } from "../../internal/element.js";
-import { applyTheme, themeConverter } from "../../internal/theme.js";
+import { providerButton } from "../../internal/provider-button.js";
+import { applyTheme, themeLogo } from "../../internal/theme.js";
 import { lightDomStyles, signinStyles } from "./auth-signin.styles.js";
 import { loadPasskeyElements } from "./passkey-loader.js";
 
@@ -37,8 +37,8 @@ let instances = 0;
  * @csspart divider - The "or" between groups.
  * @csspart spinner - The busy indicator while providers load.
  * @csspart message - The "check your email" confirmation after an e-mail link was sent.
- * @csspart provider-button - Each provider's button (re-exported from `<auth-provider-button>`).
- * @csspart provider-logo - Each provider button's logo.
+ * @csspart provider-button - Each OAuth/OIDC provider's button (the same button as `<auth-provider-button>`'s).
+ * @csspart provider-logo - Each provider button's logo (decorative).
  * @csspart provider-label - Each provider button's text.
  * @cssprop --auth-color-brand - Submit buttons' background (theme `brandColor`).
  * @cssprop --auth-color-on-brand - Submit buttons' text (theme `buttonText`).
@@ -65,7 +65,7 @@ export class AuthSignin extends LitElement {
     callbackUrl: { attribute: "callback-url" },
     providers: {},
     redirect: { type: Boolean },
-    theme: { converter: themeConverter },
+    theme: { type: Object },
     messages: { attribute: false },
     list: { state: true },
     loadFailed: { state: true },
@@ -128,11 +128,11 @@ export class AuthSignin extends LitElement {
   override render() {
     const { localize, theme, pending, list, error } = this;
     const { t } = localize;
-    const logo = theme?.logo;
+    const logo = themeLogo(theme);
     const message = this.loadFailed ? t("signinError.NetworkError") : signinErrorMessage(t, error?.code, error?.credentialsCode);
     // One line on purpose: Lit keeps a template's whitespace, and this one is in auth-signin.js's budget.
     // prettier-ignore
-    return html`<div part="base" class="base" lang=${localize.locale} dir=${localize.dir} aria-busy=${pending ? "true" : "false"}>${isSafeImageUrl(logo) ? html`<img part="logo" class="logo" src=${logo} alt="">` : nothing}<div part="error" class="error" role="alert" tabindex="-1">${message ?? ""}</div>${pending || !list ? html`<div class="status"><span part="spinner" class="spinner" role="status" aria-label=${t("signin.loading")}></span></div>` : nothing}${!list ? nothing : this.sentEmail ? html`<p part="message" class="sent" role="status">${t("verifyRequest.heading")}. ${t("verifyRequest.message")}</p>` : this.groups()}<slot name="footer"></slot></div>`;
+    return html`<div part="base" class="base" lang=${localize.locale} dir=${localize.dir} aria-busy=${pending ? "true" : "false"}>${logo ? html`<img part="logo" class="logo" src=${logo} alt="">` : nothing}<div part="error" class="error" role="alert" tabindex="-1">${message ?? ""}</div>${!list || (pending && !list.some((provider) => provider.id === pending && isButton(provider))) ? html`<div class="status"><span part="spinner" class="spinner" role="status" aria-label=${t("signin.loading")}></span></div>` : nothing}${!list ? nothing : this.sentEmail ? html`<p part="message" class="sent" role="status">${t("verifyRequest.heading")}. ${t("verifyRequest.message")}</p>` : this.groups()}<slot name="footer"></slot></div>`;
   }
 
   /**
@@ -145,8 +145,16 @@ export class AuthSignin extends LitElement {
     const add = (group: TemplateResult) => out.push(...(out.length ? [html`<div part="divider" class="divider">${this.localize.t("signin.or")}</div>`, group] : [group]));
     for (const provider of [...this.shown(), undefined]) {
       if (provider && isButton(provider)) {
-        // prettier-ignore
-        buttons.push(html`<auth-provider-button exportparts="button: provider-button, logo: provider-logo, label: provider-label" provider=${provider.id} name=${provider.name} base-path=${this.basePath} callback-url=${ifDefined(this.callbackUrl)} .descriptor=${provider} .messages=${this.messages}></auth-provider-button>`);
+        buttons.push(
+          providerButton({
+            parts: ["provider-button", "provider-logo", "provider-label"],
+            style: provider.style,
+            label: this.localize.t("signin.withProvider", provider.name),
+            busyLabel: this.localize.t("signin.loading"),
+            busy: this.pending === provider.id,
+            onClick: () => void this.signIn(provider, {}),
+          }),
+        );
         continue;
       }
       if (buttons.length) add(html`<div class="base">${buttons}</div>`);
@@ -189,26 +197,35 @@ export class AuthSignin extends LitElement {
     })}<button class="auth-submit" type="submit" ?disabled=${busy}>${busy ? t("signin.loading") : t("signin.withProvider", provider.name)}</button></form>`;
   }
 
-  private async submit(event: SubmitEvent, provider: ClientProvider): Promise<void> {
+  private submit(event: SubmitEvent, provider: ClientProvider): void {
     event.preventDefault();
-    const { id } = provider;
-    // `auth-signin-start` is cancelable: dispatchEvent() is false when a listener prevented it.
-    if (this.pending || !this.dispatchEvent(new AuthSigninStartEvent({ provider: id }))) return;
     const form = event.currentTarget as HTMLFormElement;
     const fields: Record<string, string> = {};
     for (const [name, value] of new FormData(form)) if (typeof value === "string") fields[name] = value;
+    void this.signIn(provider, fields, form);
+  }
+
+  /** Signs in with `provider` (one at a time); `form` is the light-DOM form it came from, if any. */
+  private async signIn(provider: ClientProvider, fields: Record<string, string>, form?: HTMLFormElement): Promise<void> {
+    const { id } = provider;
+    // `auth-signin-start` is cancelable: dispatchEvent() is false when a listener prevented it.
+    if (this.pending || !this.dispatchEvent(new AuthSigninStartEvent({ provider: id }))) return;
     this.error = undefined;
     this.setPending(id);
     const result = await authClient(this.basePath).signIn(id, fields, this.callbackUrl, this.redirect);
-    this.setPending(undefined);
     if (result.ok) {
-      if (provider.type === "email") this.sentEmail = true;
       this.dispatchEvent(new AuthSigninSuccessEvent({ provider: id, url: result.url }));
+      // OAuth: the browser is on its way to the provider; stay busy until the page goes. The
+      // back-forward cache would restore the page busy, so it is left idle as it goes.
+      if (isButton(provider)) return addEventListener("pagehide", () => this.setPending(undefined), { once: true });
+      this.setPending(undefined);
+      if (provider.type === "email") this.sentEmail = true;
       // The submit button was disabled while pending, which sends focus to <body>: bring it back.
       await this.updateComplete;
-      if (form.isConnected) form.querySelector<HTMLElement>(".auth-submit")?.focus();
+      if (form?.isConnected) form.querySelector<HTMLElement>(".auth-submit")?.focus();
       return;
     }
+    this.setPending(undefined);
     const code = result.error ?? "Configuration";
     this.error = { code, credentialsCode: result.code };
     this.dispatchEvent(new AuthSigninErrorEvent({ provider: id, code, credentialsCode: result.code }));

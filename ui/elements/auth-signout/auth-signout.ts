@@ -5,7 +5,7 @@ import { AuthSignoutEvent } from "../../events/auth-signout.js";
 import { authClient, DEFAULT_BASE_PATH } from "../../internal/auth.js";
 import { LocalizeController } from "../../internal/localize.js";
 import { controlStyles, tokenStyles } from "../../internal/styles.js";
-import { applyTheme, themeConverter } from "../../internal/theme.js";
+import { applyTheme } from "../../internal/theme.js";
 
 /**
  * A sign-out button, with an optional confirmation step. Signs out through Foyer on the same origin
@@ -50,7 +50,7 @@ export class AuthSignout extends LitElement {
     callbackUrl: { attribute: "callback-url" },
     confirm: { type: Boolean },
     redirect: { type: Boolean },
-    theme: { converter: themeConverter },
+    theme: { type: Object },
     messages: { attribute: false },
     confirming: { state: true },
     busy: { state: true },

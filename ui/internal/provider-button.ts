@@ -1,0 +1,41 @@
+/**
+ * The "Sign in with …" button of an OAuth/OIDC provider, as both `<auth-provider-button>` and
+ * `<auth-signin>` render it in their shadow roots (each with its own part names and click handler).
+ *
+ * The provider's colours come from `GET /providers` (validated by the server) and are set on the
+ * button itself, only when the browser reads them as colours, so nothing else reaches its style.
+ * They are set through the CSSOM (the `.style` property, i.e. `cssText`), never as a `style`
+ * attribute, which a Content-Security-Policy without `'unsafe-inline'` styles would block.
+ *
+ * The logo is shown as the server gives it: Foyer checks every provider's `style.logo` when it reads
+ * its configuration (an `https:` URL, a site path or a `data:image/…` URL; server/pages/providers.ts),
+ * and an `<img>` runs no script whatever its source.
+ */
+import { html, nothing, type TemplateResult } from "lit";
+import { ifDefined } from "lit/directives/if-defined.js";
+import type { ClientProviderStyle } from "../client/index.js";
+
+export interface ProviderButtonView {
+  /** Part names of the button, its logo and its label. */
+  parts: readonly [button: string, logo: string, label: string];
+  /** The provider's `style` from `GET /providers`. */
+  style?: ClientProviderStyle;
+  label: string;
+  /** The spinner's accessible name while busy. */
+  busyLabel: string;
+  busy: boolean;
+  onClick: () => void;
+  /** The button's language and direction, where no ancestor in the shadow root gives them. */
+  lang?: string;
+  dir?: string;
+}
+
+/** The `--auth-button-<name>` declaration for a provider colour, when the browser reads it as a colour. */
+const color = (name: string, value: string | undefined) => (value && CSS.supports("color", value) ? `--auth-button-${name}:${value};` : "");
+
+export function providerButton({ parts, style, label, busyLabel, busy, onClick, lang, dir }: ProviderButtonView): TemplateResult {
+  const logo = style?.logo;
+  // One line on purpose: Lit keeps a template's whitespace, and this one is in auth-signin.js's budget.
+  // prettier-ignore
+  return html`<button part=${parts[0]} class="button" type="button" lang=${ifDefined(lang)} dir=${ifDefined(dir)} .style=${color("bg", style?.brandColor) + color("text", style?.textColor)} ?disabled=${busy} aria-busy=${busy ? "true" : "false"} @click=${onClick}>${logo ? html`<img part=${parts[1]} class="icon" src=${logo} alt="">` : nothing}<span part=${parts[2]}>${label}</span>${busy ? html`<span part="spinner" class="spinner" role="status" aria-label=${busyLabel}></span>` : nothing}</button>`;
+}
