@@ -122,12 +122,12 @@ describe("browser bundles", () => {
   it.each(["foyer-elements.js", "foyer-client.js", "auth-signin.js", "auth-passkey.js", "auth-customization.js", "foyer-passkey.js", "foyer-client-passkey.js"])("%s is one self-contained, minified ES module", (name) => {
     const code = readFileSync(new URL(name, BROWSER), "utf8");
     // No static imports: Lit and the client are inside. The only dynamic imports are of Foyer's own
-    // assets (`{basePath}/assets/<file>`, ui/internal/foyer-asset.ts), in the bundles that load their
+    // assets (`{origin}{basePath}/assets/<file>`, ui/internal/foyer-asset.ts), in the bundles that load their
     // companions on demand; non-English catalogues are fetched as JSON.
     // (Matches only, not `code`, in the assertions: a failure must not print the whole bundle.)
     expect(code.match(/(?:^|[;}\n])\s*import\s*[\s{*"'`][^;]{0,80}/)?.[0]).toBeUndefined();
     const dynamicImports = [...code.matchAll(/\bimport\s*\((?:`[^`]{0,80}`|[^)]{0,80})/g)].map((match) => match[0]);
-    expect(dynamicImports.filter((call) => !/^import\(`\$\{[\w$]+\([\w$]+\)\}\/assets\/\$\{[\w$]+\}`$/.test(call))).toEqual([]);
+    expect(dynamicImports.filter((call) => !/^import\(`\$\{location\.origin\}\$\{[\w$]+\([\w$]+\)\}\/assets\/\$\{[\w$]+\}`$/.test(call))).toEqual([]);
     expect(dynamicImports.length).toBe(["auth-signin.js", "auth-passkey.js"].includes(name) ? 1 : 0);
     // No third-party hosts (ui-kit §6); `.invalid` is the client's placeholder base for parsing URLs.
     // simplewebauthn.dev only appears in @simplewebauthn/browser's console warning text for a

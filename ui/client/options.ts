@@ -53,10 +53,15 @@ export function browserLocation(): Location | undefined {
   return (globalThis as { location?: Location }).location;
 }
 
-/** `basePath` with exactly one leading slash and no trailing slash (`"/"` becomes `""`). */
+/**
+ * `basePath` with exactly one leading slash and no trailing slash (`"/"` becomes `""`). Leading
+ * slashes and backslashes collapse to one, so a base path is always a path on this origin: `//host`
+ * or `/\host` would otherwise be read as another host wherever the path is resolved on its own (a
+ * script import, a fetch of a catalogue).
+ */
 export function normalizeBasePath(basePath: string | undefined): string {
-  const trimmed = (basePath ?? "/auth").replace(/\/+$/, "");
-  return trimmed === "" || trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
+  const path = (basePath ?? "/auth").replace(/^[/\\]+/, "").replace(/\/+$/, "");
+  return path === "" ? "" : `/${path}`;
 }
 
 /**

@@ -18,7 +18,7 @@ import { FALLBACK, type Catalogues, type Translate, type Translator } from "../.
 import type { Direction, MessageOverrides } from "../../locales/types.js";
 import { DEFAULT_BASE_PATH } from "./auth.js";
 import { customization, loadCustomization } from "./customization-loader.js";
-import { waitFor } from "./pending-work.js";
+import { trackPendingWork, waitFor } from "./pending-work.js";
 
 export interface LocalizedHost extends ReactiveElement {
   /** Per-locale message overrides (`{ en: { "signin.heading": "Welcome" } }`). */
@@ -33,7 +33,8 @@ const ENGLISH: Translator = {
   dir: "ltr",
   t: ((key: string, ...args: unknown[]) => {
     const term: unknown = Object.hasOwn(en, key) ? en[key as keyof typeof en] : undefined;
-    return typeof term === "function" ? String(term(...args)) : Array.isArray(term) ? [...(term as string[])] : term;
+    // Array terms (paragraphs) are the pages' only; none is an element's, so they need no copy here.
+    return typeof term === "function" ? String(term(...args)) : term;
   }) as Translate,
 };
 
@@ -62,6 +63,8 @@ export class LocalizeController implements ReactiveController {
 
   constructor(private readonly host: LocalizedHost) {
     host.addController(this);
+    // Before anyone reads `updateComplete`: loads started by the first update must count (./pending-work.ts).
+    trackPendingWork(host);
   }
 
   hostConnected(): void {

@@ -37,5 +37,19 @@ export function providerButton({ parts, style, label, busyLabel, busy, onClick, 
   const logo = style?.logo;
   // One line on purpose: Lit keeps a template's whitespace, and this one is in auth-signin.js's budget.
   // prettier-ignore
-  return html`<button part=${parts[0]} class="button" type="button" lang=${ifDefined(lang)} dir=${ifDefined(dir)} .style=${color("bg", style?.brandColor) + color("text", style?.textColor)} ?disabled=${busy} aria-busy=${busy ? "true" : "false"} @click=${onClick}>${logo ? html`<img part=${parts[1]} class="icon" src=${logo} alt="">` : nothing}<span part=${parts[2]}>${label}</span>${busy ? html`<span part="spinner" class="spinner" role="status" aria-label=${busyLabel}></span>` : nothing}</button>`;
+  return html`<button part=${parts[0]} class="button" type="button" lang=${ifDefined(lang)} dir=${ifDefined(dir)} .style=${color("bg", style?.brandColor) + color("text", style?.textColor)} ?disabled=${busy} aria-busy=${busy} @click=${onClick}>${logo ? html`<img part=${parts[1]} class="icon" src=${logo} alt="">` : nothing}<span part=${parts[2]}>${label}</span>${busy ? html`<span part="spinner" class="spinner" role="status" aria-label=${busyLabel}></span>` : nothing}</button>`;
+}
+
+/** How long a provider button stays busy after its sign-in succeeded, if the page does not go. */
+export const LEAVING_GRACE_MS = 5000;
+
+/**
+ * After a provider's sign-in succeeded the browser is on its way to the provider, so the button
+ * stays busy; `idle` ends that as the page goes (`pagehide`: the back-forward cache would otherwise
+ * restore the page busy), or after {@link LEAVING_GRACE_MS} if it never goes (Stop, a navigation
+ * another script cancelled, a "stay on this page" answer).
+ */
+export function leaving(idle: () => void): void {
+  addEventListener("pagehide", idle, { once: true });
+  setTimeout(idle, LEAVING_GRACE_MS);
 }

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import type { Theme } from "../../server/types.js";
 import { LitElement } from "lit";
+import { trackPendingWork } from "./pending-work.js";
 import { applyTheme, themeLogo } from "./theme.js";
 import { writeTheme } from "./theme-style.js";
 
@@ -89,6 +90,10 @@ describe("writeTheme", () => {
 class ThemeProbe extends LitElement {
   static override properties = { theme: { type: Object } };
   theme?: Theme;
+  constructor() {
+    super();
+    trackPendingWork(this);
+  }
   protected override willUpdate(changed: Map<string, unknown>): void {
     if (changed.has("theme")) applyTheme(this, this.theme);
   }

@@ -11,7 +11,11 @@ import { DEFAULT_BASE_PATH } from "./auth.js";
 import { customization, loadCustomization } from "./customization-loader.js";
 import { waitFor } from "./pending-work.js";
 
-/** An element with a `theme` (and the `basePath` the customisation code is loaded from). */
+/**
+ * An element with a `theme` (and the `basePath` the customisation code is loaded from). Its
+ * `updateComplete` waits for the theme code when it has called `trackPendingWork` in its
+ * constructor (./pending-work.ts; every element's `LocalizeController` does).
+ */
 export interface ThemedHost extends ReactiveElement {
   theme?: Theme;
   basePath?: string;

@@ -75,6 +75,42 @@ describe("rendering from GET /providers", () => {
 });
 
 describe("events", () => {
+  test("a sign-in whose page never goes (the navigation was cancelled) is idle again after 5 s", async () => {
+    stubs.install({ always: { "signin/github": "signin-github-redirect" } });
+    const navigation = (globalThis as { navigation?: EventTarget }).navigation!;
+    const stay = (event: Event) => event.preventDefault();
+    navigation.addEventListener("navigate", stay);
+    stubs.defer(() => navigation.removeEventListener("navigate", stay));
+    const { host, button } = await mount();
+    // The element arms its timer right after this event: fake the clock from here on (and no
+    // vi.waitFor after that, which would advance the fake clock itself).
+    const succeeded = new Promise<void>((resolve) =>
+      host.addEventListener(
+        "auth-signin-success",
+        () => {
+          vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+          resolve();
+        },
+        { once: true },
+      ),
+    );
+    try {
+      await userEvent.click(button);
+      await succeeded;
+      await host.updateComplete;
+      expect(button.disabled).toBe(true);
+      vi.advanceTimersByTime(4999);
+      await host.updateComplete;
+      expect(button.disabled).toBe(true);
+      vi.advanceTimersByTime(1);
+      await host.updateComplete;
+      expect(button.disabled).toBe(false);
+      expect(host.matches(":state(busy)")).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   test("a sign-in that succeeds stays busy while the browser leaves, and is idle again once the page is hidden (back-forward cache)", async () => {
     // GitHub's real authorization URL; the Navigation API lets the test cancel the navigation to it.
     stubs.install({ always: { "signin/github": "signin-github-redirect" } });

@@ -7,7 +7,7 @@ import { DEFAULT_BASE_PATH, signinClient as authClient } from "../../internal/au
 import { LocalizeController } from "../../internal/localize.js";
 import { toggleState } from "../../internal/element.js";
 import { applyTheme } from "../../internal/theme.js";
-import { providerButton } from "../../internal/provider-button.js";
+import { leaving, providerButton } from "../../internal/provider-button.js";
 import type { MessageOverrides } from "../../../locales/index.js";
 import type { Theme } from "../../../server/types.js";
 import { providerButtonStyles } from "./auth-provider-button.styles.js";
@@ -108,10 +108,7 @@ export class AuthProviderButton extends LitElement {
     const result = await authClient(this.basePath).signIn(provider, {}, this.callbackUrl);
     if (result.ok) {
       this.dispatchEvent(new AuthSigninSuccessEvent({ provider, url: result.url }));
-      // The client is navigating to the provider: stay busy until the page goes. The back-forward
-      // cache would restore the page busy, so it is left idle as it goes.
-      addEventListener("pagehide", () => this.setBusy(false), { once: true });
-      return;
+      return leaving(() => this.setBusy(false));
     }
     this.setBusy(false);
     if (hadFocus) {

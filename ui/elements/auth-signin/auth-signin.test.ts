@@ -242,6 +242,49 @@ describe("events", () => {
     }
   });
 
+  test("an OAuth sign-in whose page never goes (the navigation was cancelled) is idle again after 5 s", async () => {
+    stubs.install({ always: { "signin/github": "signin-github-redirect" } });
+    const navigation = (globalThis as { navigation?: EventTarget }).navigation!;
+    const stay = (event: Event) => event.preventDefault();
+    navigation.addEventListener("navigate", stay);
+    stubs.defer(() => navigation.removeEventListener("navigate", stay));
+    const host = await mount();
+    // The element arms its timer right after this event: fake the clock from here on (and no
+    // vi.waitFor after that, which would advance the fake clock itself).
+    const succeeded = new Promise<void>((resolve) =>
+      host.addEventListener(
+        "auth-signin-success",
+        () => {
+          vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+          resolve();
+        },
+        { once: true },
+      ),
+    );
+    try {
+      await userEvent.click(await providerButton(host, "GitHub"));
+      await succeeded;
+      await host.updateComplete;
+      const button = await providerButton(host, "GitHub");
+      expect(button.disabled).toBe(true);
+      vi.advanceTimersByTime(4999);
+      await host.updateComplete;
+      expect(button.disabled).toBe(true);
+      vi.advanceTimersByTime(1);
+      await host.updateComplete;
+      expect(button.disabled).toBe(false);
+      expect(host.matches(":state(busy)")).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+    // And the other ways in work again.
+    const acme = await providerButton(host, "Acme ID");
+    const seen = listen();
+    await userEvent.click(acme);
+    await vi.waitFor(() => expect(seen.of("auth-signin-start")).toHaveLength(1));
+    seen.stop();
+  });
+
   test("preventDefault() on auth-signin-start (at the document) stops the sign-in: no request, no other event", async () => {
     const host = await mount();
     const cancel = (event: Event) => event.preventDefault();

@@ -10,7 +10,7 @@ import { AuthSigninSuccessEvent } from "../../events/auth-signin-success.js";
 import { DEFAULT_BASE_PATH, signinClient as authClient } from "../../internal/auth.js";
 import { LocalizeController } from "../../internal/localize.js";
 import { adoptLightStyles, toggleState } from "../../internal/element.js";
-import { providerButton } from "../../internal/provider-button.js";
+import { leaving, providerButton } from "../../internal/provider-button.js";
 import { applyTheme, themeLogo } from "../../internal/theme.js";
 import { lightDomStyles, signinStyles } from "./auth-signin.styles.js";
 import { loadPasskeyElements } from "./passkey-loader.js";
@@ -35,7 +35,7 @@ let instances = 0;
  * @csspart logo - The theme's logo (decorative).
  * @csspart error - The live region that announces errors (`role="alert"`).
  * @csspart divider - The "or" between groups.
- * @csspart spinner - The busy indicator while providers load.
+ * @csspart spinner - The busy indicator: while providers load, while a form's sign-in runs, and in a provider button while its sign-in runs.
  * @csspart message - The "check your email" confirmation after an e-mail link was sent.
  * @csspart provider-button - Each OAuth/OIDC provider's button (the same button as `<auth-provider-button>`'s).
  * @csspart provider-logo - Each provider button's logo (decorative).
@@ -132,7 +132,7 @@ export class AuthSignin extends LitElement {
     const message = this.loadFailed ? t("signinError.NetworkError") : signinErrorMessage(t, error?.code, error?.credentialsCode);
     // One line on purpose: Lit keeps a template's whitespace, and this one is in auth-signin.js's budget.
     // prettier-ignore
-    return html`<div part="base" class="base" lang=${localize.locale} dir=${localize.dir} aria-busy=${pending ? "true" : "false"}>${logo ? html`<img part="logo" class="logo" src=${logo} alt="">` : nothing}<div part="error" class="error" role="alert" tabindex="-1">${message ?? ""}</div>${!list || (pending && !list.some((provider) => provider.id === pending && isButton(provider))) ? html`<div class="status"><span part="spinner" class="spinner" role="status" aria-label=${t("signin.loading")}></span></div>` : nothing}${!list ? nothing : this.sentEmail ? html`<p part="message" class="sent" role="status">${t("verifyRequest.heading")}. ${t("verifyRequest.message")}</p>` : this.groups()}<slot name="footer"></slot></div>`;
+    return html`<div part="base" class="base" lang=${localize.locale} dir=${localize.dir} aria-busy=${!!pending}>${logo ? html`<img part="logo" class="logo" src=${logo} alt="">` : nothing}<div part="error" class="error" role="alert" tabindex="-1">${message}</div>${!list || (pending && !list.some((provider) => provider.id === pending && isButton(provider))) ? html`<div class="status"><span part="spinner" class="spinner" role="status" aria-label=${t("signin.loading")}></span></div>` : nothing}${!list ? nothing : this.sentEmail ? html`<p part="message" class="sent" role="status">${t("verifyRequest.heading")}. ${t("verifyRequest.message")}</p>` : this.groups()}<slot name="footer"></slot></div>`;
   }
 
   /**
@@ -191,9 +191,9 @@ export class AuthSignin extends LitElement {
     const email = type === "email";
     const invalid = this.error?.code === "CredentialsSignin" && this.pending === undefined && type === "credentials";
     // prettier-ignore
-    return html`<form slot=${`form-${id}`} class="auth-form" method="post" aria-busy=${busy ? "true" : "false"} @submit=${(event: SubmitEvent) => this.submit(event, provider)}>${(provider.fields ?? []).map((field) => {
+    return html`<form slot=${`form-${id}`} class="auth-form" method="post" aria-busy=${busy} @submit=${(event: SubmitEvent) => this.submit(event, provider)}>${(provider.fields ?? []).map((field) => {
       const fieldId = `auth-signin-${this.instance}-${id}-${field.name}`;
-      return html`<div class="auth-field"><label for=${fieldId}>${email ? t("signin.email.label") : field.label}</label><input id=${fieldId} name=${field.name} type=${field.type} autocomplete=${ifDefined(field.autocomplete)} placeholder=${ifDefined(email ? t("signin.email.placeholder") : undefined)} ?required=${field.required ?? email} aria-invalid=${invalid ? "true" : "false"}></div>`;
+      return html`<div class="auth-field"><label for=${fieldId}>${email ? t("signin.email.label") : field.label}</label><input id=${fieldId} name=${field.name} type=${field.type} autocomplete=${ifDefined(field.autocomplete)} placeholder=${ifDefined(email ? t("signin.email.placeholder") : undefined)} ?required=${field.required ?? email} aria-invalid=${invalid}></div>`;
     })}<button class="auth-submit" type="submit" ?disabled=${busy}>${busy ? t("signin.loading") : t("signin.withProvider", provider.name)}</button></form>`;
   }
 
@@ -215,9 +215,7 @@ export class AuthSignin extends LitElement {
     const result = await authClient(this.basePath).signIn(id, fields, this.callbackUrl, this.redirect);
     if (result.ok) {
       this.dispatchEvent(new AuthSigninSuccessEvent({ provider: id, url: result.url }));
-      // OAuth: the browser is on its way to the provider; stay busy until the page goes. The
-      // back-forward cache would restore the page busy, so it is left idle as it goes.
-      if (isButton(provider)) return addEventListener("pagehide", () => this.setPending(undefined), { once: true });
+      if (isButton(provider)) return leaving(() => this.pending === id && this.setPending(undefined));
       this.setPending(undefined);
       if (provider.type === "email") this.sentEmail = true;
       // The submit button was disabled while pending, which sends focus to <body>: bring it back.
