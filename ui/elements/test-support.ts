@@ -3,6 +3,8 @@
  * (stories/support/stub-fetch.ts) and, for the passkey elements, the browser's passkey dialog
  * (stories/support/stub-webauthn.ts). Test-only.
  */
+import { expect, vi } from "vitest";
+import { LEAVING_GRACE_MS } from "../internal/provider-button.js";
 import { createFetchStub, type FetchStub, type StubOptions } from "../../stories/support/stub-fetch.js";
 import { stubWebAuthn, type WebAuthnStub, type WebAuthnStubOptions } from "../../stories/support/stub-webauthn.js";
 
@@ -72,4 +74,55 @@ export function appendElement<K extends keyof HTMLElementTagNameMap>(tagName: K,
   host.innerHTML = children;
   document.body.append(host);
   return host;
+}
+
+/**
+ * Installs a recorded server whose OAuth start answers GitHub's real authorization URL, and cancels
+ * every navigation of the test page through the Navigation API, so a provider sign-in can succeed
+ * without the page leaving. Both are undone by `stubs.restore()`.
+ */
+export function succeedWithoutLeaving(stubs: ElementStubs): void {
+  stubs.install({ always: { "signin/github": "signin-github-redirect" } });
+  const navigation = (globalThis as { navigation?: EventTarget }).navigation!;
+  const stay = (event: Event) => event.preventDefault();
+  navigation.addEventListener("navigate", stay);
+  stubs.defer(() => navigation.removeEventListener("navigate", stay));
+}
+
+/**
+ * Resolves at `host`'s next `auth-signin-success`, with the clock faked (`setTimeout`) from inside
+ * that event on: the elements arm their "never left" timer right after it. Don't use `vi.waitFor`
+ * afterwards (it advances a fake clock); the caller puts the real timers back with `vi.useRealTimers()`.
+ */
+export function fakeClockFromSuccess(host: HTMLElement): Promise<void> {
+  return new Promise((resolve) =>
+    host.addEventListener(
+      "auth-signin-success",
+      () => {
+        vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+        resolve();
+      },
+      { once: true },
+    ),
+  );
+}
+
+/**
+ * After {@link fakeClockFromSuccess} resolved: `button` (and `host`) stay busy for just under
+ * `LEAVING_GRACE_MS`, and are idle once it has passed. Puts the real timers back.
+ */
+export async function expectIdleAfterGrace(host: HTMLElement & { updateComplete: Promise<boolean> }, button: HTMLButtonElement): Promise<void> {
+  try {
+    await host.updateComplete;
+    expect(button.disabled).toBe(true);
+    vi.advanceTimersByTime(LEAVING_GRACE_MS - 1);
+    await host.updateComplete;
+    expect(button.disabled).toBe(true);
+    vi.advanceTimersByTime(1);
+    await host.updateComplete;
+    expect(button.disabled).toBe(false);
+    expect(host.matches(":state(busy)")).toBe(false);
+  } finally {
+    vi.useRealTimers();
+  }
 }

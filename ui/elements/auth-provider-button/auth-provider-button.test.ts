@@ -8,7 +8,7 @@ import { AuthSigninErrorEvent, AuthSigninStartEvent } from "../../events/index.j
 import { AuthProviderButton } from "./auth-provider-button.js";
 import { define, tagName } from "./define.js";
 import { testIdempotentDefine } from "../shared-suites.js";
-import { elementStubs } from "../test-support.js";
+import { elementStubs, expectIdleAfterGrace, fakeClockFromSuccess, succeedWithoutLeaving } from "../test-support.js";
 
 const stubs = elementStubs();
 
@@ -76,48 +76,18 @@ describe("rendering from GET /providers", () => {
 
 describe("events", () => {
   test("a sign-in whose page never goes (the navigation was cancelled) is idle again after 5 s", async () => {
-    stubs.install({ always: { "signin/github": "signin-github-redirect" } });
-    const navigation = (globalThis as { navigation?: EventTarget }).navigation!;
-    const stay = (event: Event) => event.preventDefault();
-    navigation.addEventListener("navigate", stay);
-    stubs.defer(() => navigation.removeEventListener("navigate", stay));
+    // A provider sign-in that succeeds (GitHub's recorded authorization URL) while the page stays.
+    succeedWithoutLeaving(stubs);
     const { host, button } = await mount();
-    // The element arms its timer right after this event: fake the clock from here on (and no
-    // vi.waitFor after that, which would advance the fake clock itself).
-    const succeeded = new Promise<void>((resolve) =>
-      host.addEventListener(
-        "auth-signin-success",
-        () => {
-          vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-          resolve();
-        },
-        { once: true },
-      ),
-    );
-    try {
-      await userEvent.click(button);
-      await succeeded;
-      await host.updateComplete;
-      expect(button.disabled).toBe(true);
-      vi.advanceTimersByTime(4999);
-      await host.updateComplete;
-      expect(button.disabled).toBe(true);
-      vi.advanceTimersByTime(1);
-      await host.updateComplete;
-      expect(button.disabled).toBe(false);
-      expect(host.matches(":state(busy)")).toBe(false);
-    } finally {
-      vi.useRealTimers();
-    }
+    const succeeded = fakeClockFromSuccess(host);
+    await userEvent.click(button);
+    await succeeded;
+    await expectIdleAfterGrace(host, button);
   });
 
   test("a sign-in that succeeds stays busy while the browser leaves, and is idle again once the page is hidden (back-forward cache)", async () => {
-    // GitHub's real authorization URL; the Navigation API lets the test cancel the navigation to it.
-    stubs.install({ always: { "signin/github": "signin-github-redirect" } });
-    const navigation = (globalThis as { navigation?: EventTarget }).navigation!;
-    const stay = (event: Event) => event.preventDefault();
-    navigation.addEventListener("navigate", stay);
-    stubs.defer(() => navigation.removeEventListener("navigate", stay));
+    // A provider sign-in that succeeds (GitHub's recorded authorization URL) while the page stays.
+    succeedWithoutLeaving(stubs);
     const { host, button } = await mount();
     const succeeded = new Promise((resolve) => host.addEventListener("auth-signin-success", resolve, { once: true }));
     await userEvent.click(button);

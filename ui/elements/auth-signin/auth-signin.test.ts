@@ -7,7 +7,7 @@ import { afterEach, describe, expect, expectTypeOf, test, vi } from "vitest";
 import { userEvent } from "vitest/browser";
 import { PASSWORD } from "../../../stories/support/stub-fetch.js";
 import { AuthSigninErrorEvent, AuthSigninStartEvent, AuthSigninSuccessEvent } from "../../events/index.js";
-import { elementStubs } from "../test-support.js";
+import { elementStubs, expectIdleAfterGrace, fakeClockFromSuccess, succeedWithoutLeaving } from "../test-support.js";
 import { AuthSignin } from "./auth-signin.js";
 import { define, tagName } from "./define.js";
 
@@ -215,13 +215,8 @@ describe("events", () => {
   });
 
   test("an OAuth sign-in that succeeds stays busy while the browser leaves, and is idle again once the page is hidden (back-forward cache)", async () => {
-    // The client navigates to the provider; the Navigation API lets the test cancel that navigation.
-    const navigation = (globalThis as { navigation?: EventTarget }).navigation!;
-    const stay = (event: Event) => event.preventDefault();
-    // GitHub's real authorization URL, as Foyer answers with the catalogue's GitHub provider.
-    stubs.install({ always: { "signin/github": "signin-github-redirect" } });
-    navigation.addEventListener("navigate", stay);
-    stubs.defer(() => navigation.removeEventListener("navigate", stay));
+    // A provider sign-in that succeeds (GitHub's recorded authorization URL) while the page stays.
+    succeedWithoutLeaving(stubs);
     const host = await mount();
     const seen = listen();
     try {
@@ -243,40 +238,14 @@ describe("events", () => {
   });
 
   test("an OAuth sign-in whose page never goes (the navigation was cancelled) is idle again after 5 s", async () => {
-    stubs.install({ always: { "signin/github": "signin-github-redirect" } });
-    const navigation = (globalThis as { navigation?: EventTarget }).navigation!;
-    const stay = (event: Event) => event.preventDefault();
-    navigation.addEventListener("navigate", stay);
-    stubs.defer(() => navigation.removeEventListener("navigate", stay));
+    // A provider sign-in that succeeds (GitHub's recorded authorization URL) while the page stays.
+    succeedWithoutLeaving(stubs);
     const host = await mount();
-    // The element arms its timer right after this event: fake the clock from here on (and no
-    // vi.waitFor after that, which would advance the fake clock itself).
-    const succeeded = new Promise<void>((resolve) =>
-      host.addEventListener(
-        "auth-signin-success",
-        () => {
-          vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-          resolve();
-        },
-        { once: true },
-      ),
-    );
-    try {
-      await userEvent.click(await providerButton(host, "GitHub"));
-      await succeeded;
-      await host.updateComplete;
-      const button = await providerButton(host, "GitHub");
-      expect(button.disabled).toBe(true);
-      vi.advanceTimersByTime(4999);
-      await host.updateComplete;
-      expect(button.disabled).toBe(true);
-      vi.advanceTimersByTime(1);
-      await host.updateComplete;
-      expect(button.disabled).toBe(false);
-      expect(host.matches(":state(busy)")).toBe(false);
-    } finally {
-      vi.useRealTimers();
-    }
+    const succeeded = fakeClockFromSuccess(host);
+    const button = await providerButton(host, "GitHub");
+    await userEvent.click(button);
+    await succeeded;
+    await expectIdleAfterGrace(host, button);
     // And the other ways in work again.
     const acme = await providerButton(host, "Acme ID");
     const seen = listen();
