@@ -5,7 +5,8 @@
 import { css } from "lit";
 
 // The alert and status regions are never `display: none` while empty: a live region must be in the
-// accessibility tree before its message arrives (ui-kit §8.2).
+// accessibility tree before its message arrives (ui-kit §8.2). Empty, they are taken out of the flow
+// instead (no size, still in the tree), so the grid's gaps are only between what shows.
 export const feedbackStyles = css`
   :host {
     display: block;
@@ -16,6 +17,9 @@ export const feedbackStyles = css`
   .base {
     display: grid;
     gap: 0.75rem;
+  }
+  .base > :is(.error, .status):empty {
+    position: absolute;
   }
   .error:not(:empty) {
     padding: 0.75rem 1rem;

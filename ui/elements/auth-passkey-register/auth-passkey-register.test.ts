@@ -132,6 +132,25 @@ describe("signed out: sign up with a passkey", () => {
   });
 });
 
+describe("layout of the live regions", () => {
+  test("empty alert and status regions take no room (no gaps after the button) but stay in the accessibility tree; an alert takes its place when it speaks", async () => {
+    stubs.install();
+    const field = document.createElement("div");
+    field.innerHTML = '<label for="shared-layout">Email</label><input id="shared-layout" type="email">';
+    document.body.append(field);
+    const host = await mount({ input: "shared-layout" });
+    const alert = host.shadowRoot!.querySelector<HTMLElement>('[role="alert"]')!;
+    const status = host.shadowRoot!.querySelector<HTMLElement>('[role="status"]')!;
+    for (const region of [alert, status]) expect(getComputedStyle(region).display).not.toBe("none");
+    expect(host.getBoundingClientRect().height).toBe(button(host).getBoundingClientRect().height);
+    // No address: the alert speaks, below the button, with the usual gap.
+    await userEvent.click(button(host));
+    await vi.waitFor(() => expect(alert.textContent).not.toBe(""));
+    expect(getComputedStyle(alert).position).toBe("static");
+    expect(alert.getBoundingClientRect().top - button(host).getBoundingClientRect().bottom).toBeCloseTo(12, 0);
+  });
+});
+
 describe("signed in: add a passkey", () => {
   test("'Add a passkey', no e-mail field; the event without signUp and a status message", async () => {
     stubs.install({ signedIn: true });
