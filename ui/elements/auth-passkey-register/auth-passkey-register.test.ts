@@ -30,6 +30,14 @@ async function mount(attributes: Record<string, string> = {}, children = ""): Pr
   return host;
 }
 
+/** An e-mail field of the page's own (label and input with `id`), and the element using it through `input`. */
+async function mountWithPageField(id: string): Promise<AuthPasskeyRegister> {
+  const field = document.createElement("div");
+  field.innerHTML = `<label for="${id}">Email</label><input id="${id}" type="email" autocomplete="username webauthn">`;
+  document.body.append(field);
+  return mount({ input: id });
+}
+
 const button = (host: AuthPasskeyRegister) => host.shadowRoot!.querySelector<HTMLButtonElement>('[part="button"]')!;
 const alert = (host: AuthPasskeyRegister) => host.shadowRoot!.querySelector<HTMLElement>('[role="alert"]')!;
 const status = (host: AuthPasskeyRegister) => host.shadowRoot!.querySelector<HTMLElement>('[part="status"]')!;
@@ -120,10 +128,7 @@ describe("signed out: sign up with a passkey", () => {
 
   test("uses the input named by `input` instead of rendering one", async () => {
     stubs.install();
-    const field = document.createElement("div");
-    field.innerHTML = '<label for="shared">Email</label><input id="shared" type="email" autocomplete="username webauthn">';
-    document.body.append(field);
-    const host = await mount({ input: "shared" });
+    const host = await mountWithPageField("shared");
     expect(host.querySelector("input")).toBeNull();
     await userEvent.fill(document.getElementById("shared") as HTMLInputElement, "grace@example.com");
     await userEvent.click(button(host));
@@ -135,10 +140,7 @@ describe("signed out: sign up with a passkey", () => {
 describe("layout of the live regions", () => {
   test("empty alert and status regions take no room (no gaps after the button) but stay in the accessibility tree; an alert takes its place when it speaks", async () => {
     stubs.install();
-    const field = document.createElement("div");
-    field.innerHTML = '<label for="shared-layout">Email</label><input id="shared-layout" type="email">';
-    document.body.append(field);
-    const host = await mount({ input: "shared-layout" });
+    const host = await mountWithPageField("shared-layout");
     const alert = host.shadowRoot!.querySelector<HTMLElement>('[role="alert"]')!;
     const status = host.shadowRoot!.querySelector<HTMLElement>('[role="status"]')!;
     for (const region of [alert, status]) expect(getComputedStyle(region).display).not.toBe("none");
