@@ -3,7 +3,8 @@ import type { MessageOverrides } from "../../../locales/types.js";
 import type { Theme } from "../../../server/types.js";
 import { passkeysSupported, registerPasskey } from "../../client/passkey.js";
 import { AuthPasskeyRegisteredEvent } from "../../events/auth-passkey-registered.js";
-import { authClient, DEFAULT_BASE_PATH, loadSession } from "../../internal/auth.js";
+import { DEFAULT_BASE_PATH, loadSession } from "../../internal/auth.js";
+import { SessionSubscription } from "../../internal/session-subscription.js";
 import { LocalizeController } from "../../internal/localize.js";
 import { adoptLightStyles, fieldId, passkeyErrorMessage, toggleState } from "../../internal/passkey.js";
 import { applyTheme } from "../../internal/theme.js";
@@ -93,25 +94,17 @@ export class AuthPasskeyRegister extends LitElement {
   private done?: "added" | "created";
 
   private readonly localize = new LocalizeController(this);
-  private internals?: ElementInternals;
-  private unsubscribe?: () => void;
+  private readonly internals = this.attachInternals?.();
+  private readonly subscription = new SessionSubscription(this, () => void this.refresh());
   private readonly fieldId = fieldId("auth-passkey-register");
   /** Whether this element renders the e-mail field itself (decided on the first signed-out render). */
   private ownsField?: boolean;
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.internals ??= this.attachInternals?.();
     this.unsupported = !passkeysSupported();
     toggleState(this.internals, "unsupported", this.unsupported);
     adoptLightStyles(this);
-    this.unsubscribe = authClient(this.basePath).onSessionChange(() => void this.refresh());
-    void this.refresh();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.unsubscribe?.();
   }
 
   /** Reads the session again (signed in or not decides what the element offers). */

@@ -4,7 +4,8 @@ import type { Theme } from "../../../server/types.js";
 import { listPasskeys, removePasskey, renamePasskey, type PasskeyErrorCode, type PasskeyInfo } from "../../client/passkey.js";
 import { AuthPasskeyRegisteredEvent } from "../../events/auth-passkey-registered.js";
 import { AuthPasskeyRemovedEvent } from "../../events/auth-passkey-removed.js";
-import { authClient, DEFAULT_BASE_PATH } from "../../internal/auth.js";
+import { DEFAULT_BASE_PATH } from "../../internal/auth.js";
+import { SessionSubscription } from "../../internal/session-subscription.js";
 import { LocalizeController } from "../../internal/localize.js";
 import { adoptLightStyles, fieldId, passkeyErrorMessage, toggleState } from "../../internal/passkey.js";
 import { applyTheme } from "../../internal/theme.js";
@@ -96,24 +97,20 @@ export class AuthPasskeys extends LitElement {
   private status?: "passkey.list.renamed" | "passkey.list.removed";
 
   private readonly localize = new LocalizeController(this);
-  private internals?: ElementInternals;
-  private unsubscribe?: () => void;
+  private readonly internals = this.attachInternals?.();
+  private readonly subscription = new SessionSubscription(this, () => void this.load());
   private readonly fieldId = fieldId("auth-passkeys-name");
   /** Number of the newest list request; older answers are dropped. */
   private loads = 0;
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.internals ??= this.attachInternals?.();
     adoptLightStyles(this);
-    this.unsubscribe = authClient(this.basePath).onSessionChange(() => void this.load());
     document.addEventListener(AuthPasskeyRegisteredEvent.type, this.onRegistered);
-    void this.load();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.unsubscribe?.();
     document.removeEventListener(AuthPasskeyRegisteredEvent.type, this.onRegistered);
   }
 

@@ -1,7 +1,8 @@
 import { LitElement, css, html } from "lit";
 import type { Session } from "../../../server/types.js";
 import { AuthSessionChangeEvent } from "../../events/auth-session-change.js";
-import { authClient, DEFAULT_BASE_PATH, loadSession } from "../../internal/auth.js";
+import { DEFAULT_BASE_PATH, loadSession } from "../../internal/auth.js";
+import { SessionSubscription } from "../../internal/session-subscription.js";
 
 type SessionState = "loading" | "signed-in" | "signed-out";
 
@@ -38,20 +39,8 @@ export class AuthSession extends LitElement {
   /** `loading`, `signed-in` or `signed-out`, reflected for CSS (`auth-session[state="signed-in"]`). */
   state: SessionState = "loading";
 
-  private unsubscribe?: () => void;
-  private internals?: ElementInternals;
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.internals ??= this.attachInternals?.();
-    this.unsubscribe = authClient(this.basePath).onSessionChange(() => void this.refresh());
-    void this.refresh();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.unsubscribe?.();
-  }
+  private readonly internals = this.attachInternals?.();
+  private readonly subscription = new SessionSubscription(this, () => void this.refresh());
 
   /** Fetches the session again. */
   async refresh(): Promise<void> {

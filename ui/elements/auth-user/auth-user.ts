@@ -1,7 +1,8 @@
 import { LitElement, css, html, nothing } from "lit";
 import type { Session, User } from "../../../server/types.js";
 import { isSafeImageUrl } from "../../../theme/image-url.js";
-import { authClient, DEFAULT_BASE_PATH, loadSession } from "../../internal/auth.js";
+import { DEFAULT_BASE_PATH, loadSession } from "../../internal/auth.js";
+import { SessionSubscription } from "../../internal/session-subscription.js";
 import { tokenStyles } from "../../internal/styles.js";
 
 /**
@@ -71,21 +72,12 @@ export class AuthUser extends LitElement {
 
   private imageFailed = false;
   private fetched = false;
-  private unsubscribe?: () => void;
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (this.user === undefined) {
-      this.fetched = true;
-      this.unsubscribe = authClient(this.basePath).onSessionChange(() => void this.refresh());
-      void this.refresh();
-    }
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.unsubscribe?.();
-  }
+  /** Follows the session only when no `user` was given (then it fetches the session itself). */
+  private readonly subscription = new SessionSubscription(
+    this,
+    () => void this.refresh(),
+    () => this.user === undefined && (this.fetched = true),
+  );
 
   private async refresh(): Promise<void> {
     const session: Session | null = await loadSession(this.basePath);
