@@ -21,7 +21,7 @@ export function wrapAdapter(adapter: Adapter, logger: LoggerInstance): Adapter {
     const method = adapter[key] as unknown;
     if (typeof method !== "function") continue;
     wrapped[key] = async (...args: unknown[]) => {
-      logger.debug(`adapter_${key}`, { args });
+      logger.debug(`adapter_${key}`, { args: loggableArgs(key, args) });
       try {
         return await (method as (...a: unknown[]) => unknown).apply(adapter, args);
       } catch (error) {
@@ -30,6 +30,20 @@ export function wrapAdapter(adapter: Adapter, logger: LoggerInstance): Adapter {
     };
   }
   return wrapped as Adapter;
+}
+
+/**
+ * Methods whose first argument is a stored session key. Keys are hashes, but until a row is re-keyed
+ * from Auth.js's raw form the key *is* the cookie value, and a log is no place for either.
+ */
+const SESSION_KEY_FIRST: ReadonlySet<string> = new Set(["getSessionAndUser", "deleteSession"]);
+
+/** The arguments as logged: session keys replaced; object fields with sensitive names go in `redact()`. */
+function loggableArgs(method: string, args: unknown[]): unknown[] {
+  if (SESSION_KEY_FIRST.has(method)) return ["[redacted]", ...args.slice(1)];
+  // deleteSessions(userId, { except: [keys of the sessions to keep] })
+  if (method === "deleteSessions" && args.length > 1) return [args[0], "[redacted]"];
+  return args;
 }
 
 /** Every method the core may call: Auth.js's, then Foyer's capabilities. */

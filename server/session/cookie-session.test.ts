@@ -233,6 +233,30 @@ describe("hostile session cookies", () => {
     }
   });
 
+  it("R-SESS-02 a token sealed under the session salt but without the user claim (sub) is not a session: null, cookie deleted", async () => {
+    for (const claims of [{ email: "a@b.c", name: "No Subject" }, { sub: "", email: "a@b.c" }, { sub: 42, email: "a@b.c" }]) {
+      const token = await encode({ token: claims as JWT, secret: SECRET, salt: SESSION });
+      const { response, body } = await withSessionCookie(token);
+      expect(body).toBeNull();
+      expect(response.headers.getSetCookie()).toContain(`${SESSION}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`);
+    }
+  });
+
+  it("a jwt callback that drops sub still yields a readable session: Foyer puts the user's id back, on sign-in and on renewal", async () => {
+    const config = testConfig({
+      session: { updateAge: 0 },
+      // An app that builds its own token object, as some Auth.js apps do.
+      callbacks: { jwt: ({ token, user }) => ({ email: user?.email ?? token.email, role: "admin" }) },
+    });
+    const { jar } = await signIn(config);
+    expect(await decode({ token: jar.get(SESSION), secret: SECRET, salt: SESSION })).toMatchObject({ sub: DEMO_USER.id, role: "admin" });
+    const first = await readSession(config, jar);
+    expect(first.body.user.email).toBe(DEMO_USER.email);
+    jar.update(first.response); // re-sealed (updateAge 0) by a callback that dropped sub again
+    expect(await decode({ token: jar.get(SESSION), secret: SECRET, salt: SESSION })).toMatchObject({ sub: DEMO_USER.id });
+    expect((await readSession(config, jar)).body.user.email).toBe(DEMO_USER.email);
+  });
+
   it("R-SESS-03 a token sealed for the http cookie name does not open under the __Secure- name", async () => {
     const token = await encode({ token: { sub: "1", email: "a@b.c" }, secret: SECRET, salt: SESSION });
     const response = await Auth(new Request("https://example.com/auth/session", { headers: { cookie: `__Secure-${SESSION}=${token}` } }), testConfig());

@@ -32,16 +32,51 @@ function sessionCookie(ctx: RequestContext): ChunkedCookie {
   return new ChunkedCookie(ctx.cookies.sessionToken, ctx.req.cookies);
 }
 
-/** Seals `token` and returns the cookies that store it (chunked when large). */
-async function writeToken(ctx: RequestContext, chunks: ChunkedCookie, token: JWT): Promise<{ cookies: Cookie[]; expires: Date }> {
+/**
+ * Seals `token` and returns the cookies that store it (chunked when large). Every session token Foyer
+ * writes has a `sub`: when the app's jwt callback returned a token without one, `subject` (the user's
+ * id, or the `sub` of the token being renewed) is put back, so the reader can insist on it.
+ */
+async function writeToken(ctx: RequestContext, chunks: ChunkedCookie, token: JWT, subject: string): Promise<{ cookies: Cookie[]; expires: Date }> {
   const { maxAge, expires } = lifetime(ctx);
-  const sealed = await ctx.config.session.seal({ token, secret: ctx.config.secret, salt: ctx.cookies.sessionToken.name, maxAge });
+  const sub = token.sub === undefined || token.sub === null || token.sub === "" ? subject : String(token.sub);
+  const sealed = await ctx.config.session.seal({
+    token: { ...token, sub },
+    secret: ctx.config.secret,
+    salt: ctx.cookies.sessionToken.name,
+    maxAge,
+  });
   const { cookies, chunked } = chunks.write(sealed, { expires });
   if (chunked) {
     ctx.logger.warn("session-cookie-chunked");
     ctx.logger.debug("CHUNKING_SESSION_COOKIE", { size: sealed.length, cookies: cookies.length });
   }
   return { cookies, expires };
+}
+
+/**
+ * Opens the session cookie's token and checks that it is a session: every session token Foyer (or
+ * Auth.js with its default callbacks) writes names its user in `sub`, and Foyer's own seal always
+ * sets `exp`. A token that opens but lacks them was not written as a session — refuse it rather than
+ * let whatever else was sealed under this cookie's salt pass as one. Throws when it is not a session.
+ * `plaintext` (default codec only) lets the reader tell cheaply whether a callback changed the token.
+ */
+async function openSessionToken(ctx: RequestContext, sealed: string): Promise<{ payload: JWT; plaintext?: string }> {
+  const { session, secret } = ctx.config;
+  const salt = ctx.cookies.sessionToken.name;
+  let payload: JWT | null;
+  let plaintext: string | undefined;
+  if (session.defaultCodec) {
+    const decoded = await decodeWithPlaintext({ token: sealed, secret, salt });
+    payload = decoded?.payload ?? null;
+    plaintext = decoded?.plaintext;
+    if (payload && typeof payload.exp !== "number") throw new Error("The session token has no expiry");
+  } else {
+    payload = await session.unseal({ token: sealed, secret, salt });
+  }
+  if (!payload) throw new Error("Invalid JWT");
+  if (typeof payload.sub !== "string" || payload.sub === "") throw new Error("The session token names no user (sub)");
+  return { payload, plaintext };
 }
 
 /**
@@ -61,17 +96,10 @@ export async function readCookieSession(ctx: RequestContext, update?: { data: un
   }
   try {
     const { callbacks, session, defaultJwtCallback } = ctx.config;
-    const salt = ctx.cookies.sessionToken.name;
-    let payload: JWT | null;
-    let before: string | undefined;
-    if (session.defaultCodec) {
-      const decoded = await decodeWithPlaintext({ token: sealed, secret: ctx.config.secret, salt });
-      payload = decoded?.payload ?? null;
-      before = decoded?.plaintext;
-    } else {
-      payload = await session.unseal({ token: sealed, secret: ctx.config.secret, salt });
-    }
-    if (!payload) throw new Error("Invalid JWT");
+    const opened = await openSessionToken(ctx, sealed);
+    const payload = opened.payload;
+    let before = opened.plaintext;
+    const subject = payload.sub!;
     // Captured before the callback runs: it may change the token in place.
     if (!defaultJwtCallback) before ??= JSON.stringify(payload);
     // Provider tokens that are due are refreshed first, so the callbacks see the fresh ones.
@@ -90,7 +118,7 @@ export async function readCookieSession(ctx: RequestContext, update?: { data: un
     const due = iat === undefined || nowSeconds() - iat >= session.updateAge;
     let expires: Date;
     if (update || changed || due || refreshed.changed) {
-      const written = await writeToken(ctx, chunks, token);
+      const written = await writeToken(ctx, chunks, token, subject);
       response.cookies = written.cookies;
       expires = written.expires;
     } else {
@@ -127,11 +155,13 @@ export interface SignInResult {
  */
 export async function issueCookieSession(ctx: RequestContext, result: SignInResult): Promise<Cookie[]> {
   const { user, account, profile, isNewUser } = result;
+  // Without an adapter and an id, a fresh random subject per sign-in (as Auth.js).
+  const subject = user.id === undefined || user.id === null || user.id === "" ? crypto.randomUUID() : String(user.id);
   const defaultToken: JWT = {
     name: user.name,
     email: user.email,
     picture: user.image,
-    sub: user.id === undefined || user.id === null ? undefined : String(user.id),
+    sub: subject,
     // Only for providers with `refreshTokens`: the tokens the session reads keep fresh.
     ...sessionTokensOf(ctx, account),
   };
@@ -145,7 +175,7 @@ export async function issueCookieSession(ctx: RequestContext, result: SignInResu
   });
   const chunks = sessionCookie(ctx);
   if (token === null || token === undefined) return chunks.clean();
-  return (await writeToken(ctx, chunks, token)).cookies;
+  return (await writeToken(ctx, chunks, token, subject)).cookies;
 }
 
 /** Decodes the current session token for sign-out; `null` when there is none or it does not open. */
@@ -153,8 +183,7 @@ export async function currentCookieToken(ctx: RequestContext): Promise<{ token: 
   const chunks = sessionCookie(ctx);
   if (!chunks.value) return { token: null, chunks };
   try {
-    const token = await ctx.config.session.unseal({ token: chunks.value, secret: ctx.config.secret, salt: ctx.cookies.sessionToken.name });
-    return { token: token ?? null, chunks };
+    return { token: (await openSessionToken(ctx, chunks.value)).payload, chunks };
   } catch (error) {
     ctx.logger.debug("sign-out with a session cookie that does not open", { reason: (error as Error).name });
     return { token: null, chunks };

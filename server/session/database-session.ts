@@ -38,16 +38,31 @@ export function sessionTokenOf(ctx: RequestContext): string | undefined {
 }
 
 /**
+ * What Foyer stores for a session token: its SHA-256 in lowercase hex. A row whose key has this
+ * shape was written by Foyer (or is indistinguishable from one), never by Auth.js's default token
+ * generator (UUIDs, 36 characters with dashes).
+ */
+const STORED_KEY_SHAPE = /^[0-9a-f]{64}$/;
+
+/**
  * Looks the token up by its hash; on a miss, once by the raw token (a row written by Auth.js), which
  * is then re-keyed by its hash.
+ *
+ * The raw lookup matches whatever string the cookie presents, so presenting a *stored key* (the hash
+ * of someone's token, taken from a database dump or a log) would find that row. The legacy path
+ * therefore accepts only rows whose stored key cannot be a Foyer key: the decision rests on the row
+ * the adapter returned, so no cookie value can make a hashed row pass as a legacy one. An Auth.js
+ * deployment whose custom `generateSessionToken` produced 64 lowercase hex characters loses those
+ * sessions once (its users sign in again); every other Auth.js session carries over.
  */
 export async function findSession(ctx: RequestContext, token: string): Promise<StoredSession | null> {
   const adapter = adapterOf(ctx);
   const key = await hashSessionToken(token);
   const found = await adapter.getSessionAndUser!(key);
   if (found) return { ...found, key };
+  if (STORED_KEY_SHAPE.test(token)) return null;
   const legacy = await adapter.getSessionAndUser!(token);
-  if (!legacy) return null;
+  if (!legacy || STORED_KEY_SHAPE.test(legacy.session.sessionToken)) return null;
   // Write the hashed row first: if the delete then fails, the next lookup finds the hashed row.
   const { session } = legacy;
   await adapter.createSession!({ ...session, sessionToken: key });
