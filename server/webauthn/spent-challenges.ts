@@ -9,26 +9,44 @@
  * server instances a replay on another instance is still refused by the counter rule only (for
  * authenticators that count), which docs/passkeys.md says.
  */
-const MAX_ENTRIES = 100_000;
+const DEFAULT_CAPACITY = 100_000;
 
-const byScope = new WeakMap<object, Map<string, number>>();
+export class SpentChallenges {
+  readonly #spent = new Map<string, number>();
 
-/**
- * Records `challenge` as used until `expiresAt` (epoch ms). Returns false when it was used before
- * (a replay). `scope` is the normalised config, so two configs never share the memory.
- */
-export function spendChallenge(scope: object, challenge: string, expiresAt: number): boolean {
-  let spent = byScope.get(scope);
-  if (!spent) byScope.set(scope, (spent = new Map()));
-  const now = Date.now();
-  const previous = spent.get(challenge);
-  if (previous !== undefined && previous > now) return false;
-  if (spent.size >= MAX_ENTRIES) {
-    // Only expired entries may go: forgetting a live one would let its captured request be replayed.
-    for (const [key, expiry] of spent) if (expiry <= now) spent.delete(key);
-    // Still full of live challenges (a flood of options + callbacks): refuse rather than forget.
-    if (spent.size >= MAX_ENTRIES) return false;
+  constructor(readonly capacity = DEFAULT_CAPACITY) {}
+
+  /** Records `challenge` as used until `expiresAt` (epoch ms). Returns false when it was used before (a replay). */
+  spend(challenge: string, expiresAt: number, now = Date.now()): boolean {
+    const spent = this.#spent;
+    const previous = spent.get(challenge);
+    if (previous !== undefined && previous > now) return false;
+    if (spent.size >= this.capacity) {
+      // Only expired entries may go: forgetting a live one would let its captured request be replayed.
+      for (const [key, expiry] of spent) if (expiry <= now) spent.delete(key);
+      // Still full of live challenges (a flood of options + callbacks): refuse rather than forget.
+      if (spent.size >= this.capacity) return false;
+    }
+    spent.set(challenge, expiresAt);
+    return true;
   }
-  spent.set(challenge, expiresAt);
-  return true;
+}
+
+const byScope = new WeakMap<object, SpentChallenges>();
+
+/** The memory of `scope` (the normalised config, so two configs never share it). */
+export function spentChallengesOf(scope: object): SpentChallenges {
+  let memory = byScope.get(scope);
+  if (!memory) byScope.set(scope, (memory = new SpentChallenges()));
+  return memory;
+}
+
+/** Gives `scope` a memory of its own (tests use a small capacity to reach "full" in a few requests). */
+export function useSpentChallenges(scope: object, memory: SpentChallenges): void {
+  byScope.set(scope, memory);
+}
+
+/** Records `challenge` as used in `scope`'s memory; false for a replay. */
+export function spendChallenge(scope: object, challenge: string, expiresAt: number): boolean {
+  return spentChallengesOf(scope).spend(challenge, expiresAt);
 }
