@@ -13,7 +13,7 @@ import type { WebAuthnConfig } from "../providers/webauthn.js";
 import { currentUser } from "../session/current-user.js";
 import { issueSession, signedInRedirect } from "../session/issue.js";
 import type { ResponseInternal } from "../types.js";
-import { openChallenge } from "./challenge.js";
+import { openChallenge, spendVerifiedChallenge, type OpenedChallenge } from "./challenge.js";
 import { storedCredentialId } from "./encoding.js";
 import { expectedRelyingParty } from "./relying-party.js";
 import { verifyAssertion } from "./verify.js";
@@ -36,18 +36,22 @@ function counterMovedForward(stored: number, received: number): boolean {
  */
 const counterUpdates = new OneAtATime();
 
-/** Verifies the assertion against the stored credential and moves its counter; returns the credential as it was read. */
+/**
+ * Verifies the assertion against the stored credential, spends the challenge (only now: a bogus
+ * assertion must not use it up) and moves the counter; returns the credential as it was read.
+ */
 async function checkAndAdvanceCounter(
   ctx: RequestContext,
   provider: WebAuthnConfig,
   response: AuthenticationResponseJSON,
-  challenge: string,
+  opened: OpenedChallenge,
   credentialID: string,
 ): Promise<AdapterAuthenticator> {
   const adapter = ctx.config.adapter!;
   const authenticator = await adapter.getAuthenticator!(credentialID);
   if (!authenticator) throw new WebAuthnVerificationError("The passkey is not known here (no authenticator with this credential id)");
-  const info = await verifyAssertion(provider, response, challenge, expectedRelyingParty(ctx, provider), authenticator);
+  const info = await verifyAssertion(provider, response, opened.challenge, expectedRelyingParty(ctx, provider), authenticator);
+  spendVerifiedChallenge(ctx, opened);
   const stored = Number(authenticator.counter) || 0;
   if (!counterMovedForward(stored, info.newCounter)) {
     throw new WebAuthnVerificationError(
@@ -60,9 +64,9 @@ async function checkAndAdvanceCounter(
 
 export async function authenticateWithPasskey(ctx: RequestContext, provider: WebAuthnConfig, response: AuthenticationResponseJSON): Promise<ResponseInternal> {
   const adapter = ctx.config.adapter!;
-  const { challenge } = await openChallenge(ctx, "authenticate");
+  const opened = await openChallenge(ctx, "authenticate");
   const credentialID = storedCredentialId(response.id);
-  const authenticator = await counterUpdates.run(credentialID, () => checkAndAdvanceCounter(ctx, provider, response, challenge, credentialID));
+  const authenticator = await counterUpdates.run(credentialID, () => checkAndAdvanceCounter(ctx, provider, response, opened, credentialID));
 
   const account = await adapter.getAccount!(authenticator.providerAccountId, provider.id);
   if (!account || account.userId !== authenticator.userId) {

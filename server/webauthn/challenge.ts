@@ -2,15 +2,17 @@
  * The WebAuthn challenge, kept in a sealed cookie (`authjs.challenge`, 15 minutes) bound to the
  * provider id and the ceremony (authenticate or register), in the style of the OAuth check cookies
  * (server/oauth/checks.ts; wire §3.4). A cookie minted for provider A, or for registration, never
- * satisfies provider B or an authentication. Reading a cookie that is missing, foreign, expired or
- * already used fails with `InvalidCheck` (logged); the callback shows `WebAuthnVerificationError`.
+ * satisfies provider B or an authentication. Reading a cookie that is missing, foreign or expired
+ * fails with `InvalidCheck` (logged); the callback shows `WebAuthnVerificationError`. A challenge is
+ * spent only once a response over it has verified (`spendVerifiedChallenge`), and a second verified
+ * response over the same challenge — a replayed request — fails with `InvalidCheck` too.
  */
 import { decode, encode } from "../jwt/index.js";
 import type { RequestContext } from "../core/context.js";
 import { InvalidCheck } from "../core/errors.js";
 import { CHECK_COOKIE_MAX_AGE, deletionCookie } from "../cookies/defaults.js";
 import type { Cookie } from "../types.js";
-import { spendChallenge } from "./spent-challenges.js";
+import { spentChallengesOf } from "./spent-challenges.js";
 
 export type CeremonyAction = "authenticate" | "register";
 
@@ -37,6 +39,8 @@ interface ChallengePayload {
 export interface OpenedChallenge {
   challenge: string;
   user?: RegistrationIntent;
+  /** When the cookie stops opening (epoch ms): how long the spent challenge must be remembered. */
+  expiresAt: number;
 }
 
 /** Seals the challenge (and, for registration, who it is for) into the challenge cookie. */
@@ -48,8 +52,9 @@ export async function challengeCookie(ctx: RequestContext, action: CeremonyActio
 }
 
 /**
- * Opens the challenge cookie for `action` at this provider and marks the challenge used, so one
- * challenge serves one callback only. Throws `InvalidCheck` naming what is wrong.
+ * Opens the challenge cookie for `action` at this provider. Throws `InvalidCheck` naming what is
+ * wrong. Nothing is remembered yet: a response that does not verify leaves no trace, so bogus
+ * responses over freely minted challenges cannot fill the spent-challenge memory.
  */
 export async function openChallenge(ctx: RequestContext, action: CeremonyAction): Promise<OpenedChallenge> {
   const option = ctx.cookies.webauthnChallenge;
@@ -68,8 +73,19 @@ export async function openChallenge(ctx: RequestContext, action: CeremonyAction)
   if (payload.action !== action) throw new InvalidCheck(`The WebAuthn challenge cookie was made to ${String(payload.action)}, not to ${action}`);
   if (action === "register" && !isIntent(payload.user)) throw new InvalidCheck("The WebAuthn challenge cookie holds no registration user");
   const expiresAt = typeof payload.exp === "number" ? payload.exp * 1000 : Date.now() + CHECK_COOKIE_MAX_AGE * 1000;
-  if (!spendChallenge(ctx.config, payload.value, expiresAt)) throw new InvalidCheck("The WebAuthn challenge was already used (a replayed request)");
-  return action === "register" ? { challenge: payload.value, user: payload.user } : { challenge: payload.value };
+  return action === "register" ? { challenge: payload.value, user: payload.user, expiresAt } : { challenge: payload.value, expiresAt };
+}
+
+/**
+ * Marks the challenge of a response that has just VERIFIED as used, so one challenge signs in (or
+ * registers) once. Call it synchronously after the verification and before anything is stored: the
+ * check-and-record cannot interleave with another request's in this process, so of two verified
+ * responses over one challenge exactly one goes on. Throws `InvalidCheck` for the second.
+ */
+export function spendVerifiedChallenge(ctx: RequestContext, opened: OpenedChallenge): void {
+  if (!spentChallengesOf(ctx.config).spend(opened.challenge, opened.expiresAt)) {
+    throw new InvalidCheck("The WebAuthn challenge was already used (a replayed request)");
+  }
 }
 
 /** The deletion of the challenge cookie: sent after every callback, whatever its outcome. */

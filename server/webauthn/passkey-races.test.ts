@@ -1,7 +1,7 @@
 /**
  * Review findings, kept as tests: parallel removals of a passkey-only user's two passkeys leave one
  * (the last-way-in rule holds under concurrency in one process); the spent-challenge memory never
- * forgets a live challenge, even when flooded; hostile bodies never reach a 500.
+ * locks new challenges out, even when flooded; hostile bodies never reach a 500.
  */
 import { describe, expect, it } from "vitest";
 import { Auth } from "../auth.js";
@@ -9,7 +9,7 @@ import { CookieJar, ORIGIN, csrf, get, postJson } from "../testing/harness.js";
 import { newBrowser, registerPasskey, fetchOptions, postCeremony } from "../testing/passkey-flow.js";
 import { passkeySetups, type AdapterKind } from "../testing/passkey-setup.js";
 import { SoftAuthenticator, type SoftRequestOptions } from "../testing/soft-authenticator.js";
-import { spendChallenge } from "./spent-challenges.js";
+import { SpentChallenges } from "./spent-challenges.js";
 
 const setup = passkeySetups();
 
@@ -58,18 +58,27 @@ describe("passkey races and floods", () => {
     },
   );
 
-  it("a flood of other spent challenges never makes the memory forget a live one; when full of live ones it refuses new ones", () => {
-    const scope = {};
-    const exp = Date.now() + 900_000;
-    expect(spendChallenge(scope, "captured", exp)).toBe(true);
+  it("a flood of verified challenges beyond the capacity never locks new ones out: the memory forgets those closest to expiry, and recent ones are still refused", () => {
+    const memory = new SpentChallenges(100_000);
+    const now = Date.now();
+    // Spent 14 minutes ago (its cookie expires in one minute), then a recent one (expires in 15).
+    expect(memory.spend("old", now + 60_000, now)).toBe(true);
+    expect(memory.spend("recent", now + 900_000, now)).toBe(true);
     let refused = 0;
-    for (let i = 0; i < 100_000; i++) if (!spendChallenge(scope, `other-${i}`, exp)) refused++;
-    expect(spendChallenge(scope, "captured", exp)).toBe(false);
-    expect(refused).toBe(1);
-    // Expired entries make room again.
-    const later = {};
-    expect(spendChallenge(later, "old", Date.now() - 1)).toBe(true);
-    expect(spendChallenge(later, "old", Date.now() + 1000)).toBe(true);
+    for (let i = 0; i < 100_000; i++) if (!memory.spend(`flood-${i}`, now + 600_000 + i, now)) refused++;
+    expect(refused).toBe(0);
+    expect(memory.size).toBe(100_000);
+    // The flood pushed out the entries closest to expiry: "old" first, then the earliest flood ones.
+    expect(memory.spend("recent", now + 900_000, now)).toBe(false);
+    expect(memory.spend("flood-99999", now + 900_000, now)).toBe(false);
+    expect(memory.spend("old", now + 60_000, now)).toBe(true);
+    // Expired entries make room before any live one is forgotten, and may be spent again.
+    const small = new SpentChallenges(2);
+    expect(small.spend("expired", now - 1, now)).toBe(true);
+    expect(small.spend("live", now + 1000, now)).toBe(true);
+    expect(small.spend("new", now + 2000, now)).toBe(true);
+    expect(small.spend("live", now + 1000, now)).toBe(false);
+    expect(small.spend("expired", now + 3000, now)).toBe(true);
   });
 
   it("hostile inputs never 500", async () => {

@@ -22,7 +22,7 @@ import type { WebAuthnConfig } from "../providers/webauthn.js";
 import { currentUser } from "../session/current-user.js";
 import { issueSession, signedInRedirect } from "../session/issue.js";
 import type { ResponseInternal } from "../types.js";
-import { openChallenge, type RegistrationIntent } from "./challenge.js";
+import { openChallenge, spendVerifiedChallenge, type RegistrationIntent } from "./challenge.js";
 import { storedCredentialId, toBase64 } from "./encoding.js";
 import { expectedRelyingParty } from "./relying-party.js";
 import { verifyAttestation, type RegistrationInfo } from "./verify.js";
@@ -54,13 +54,16 @@ function authenticatorRow(info: RegistrationInfo): NewAuthenticator {
 
 export async function registerPasskey(ctx: RequestContext, provider: WebAuthnConfig, response: RegistrationResponseJSON): Promise<ResponseInternal> {
   const adapter = ctx.config.adapter!;
-  const { challenge, user: intent } = (await openChallenge(ctx, "register")) as { challenge: string; user: RegistrationIntent };
+  const opened = await openChallenge(ctx, "register");
+  const intent = opened.user as RegistrationIntent;
   const current = await currentUser(ctx);
   if ((current?.id ?? null) !== intent.userId) {
     throw new WebAuthnVerificationError("The session changed between the registration options and the callback; start the registration again");
   }
 
-  const info = await verifyAttestation(provider, response, challenge, expectedRelyingParty(ctx, provider));
+  const info = await verifyAttestation(provider, response, opened.challenge, expectedRelyingParty(ctx, provider));
+  // Spent only now that the attestation verified (a bogus one must not use it up), before anything is stored.
+  spendVerifiedChallenge(ctx, opened);
   const row = authenticatorRow(info);
   const account: NewAccount = { provider: provider.id, type: "webauthn", providerAccountId: row.credentialID };
   const known = await adapter.getAuthenticator!(row.credentialID);
