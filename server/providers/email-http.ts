@@ -14,7 +14,10 @@ export interface HttpSenderOptions {
   endpoint?: string;
   /** The `fetch` to use (default: the global one), e.g. to route through a proxy or to test. */
   fetch?: typeof fetch;
-  /** Milliseconds to wait for the API before giving up. Default 10 000. */
+  /**
+   * Milliseconds the whole API call may take (request and answer) before the send fails, and the
+   * sign-in with it (`error=EmailSignin`). Default 10 000.
+   */
   timeout?: number;
 }
 
@@ -120,19 +123,46 @@ export interface ApiRequest {
   timeout?: number;
 }
 
-/** POSTs to a mail API; resolves with the response when it is OK, else throws `"<Name> error: <status> <body>"`. */
+/**
+ * POSTs to a mail API; resolves with the response when it is OK, else throws `"<Name> error: <status> <body>"`.
+ * The whole exchange, error body included, has `timeout` ms (default 10 s): the sign-in request waits
+ * for it, so an API that stops answering must not hold it. The deadline is enforced here as well as
+ * through the signal, because a custom `fetch` may not pass the signal on.
+ */
 export async function postToApi(request: ApiRequest): Promise<Response> {
   const { name, url, headers, body, secrets } = request;
   const send = request.fetch ?? globalThis.fetch;
+  const timeout = request.timeout ?? DEFAULT_TIMEOUT;
+  const signal = AbortSignal.timeout(timeout);
+  const failure = (error: unknown) => {
+    const timedOut = signal.aborted || (error instanceof Error && error.name === "TimeoutError");
+    const reason = timedOut ? `no answer within ${timeout} ms (the provider's \`timeout\` option)` : error instanceof Error ? error.message : String(error);
+    return new Error(`${name} error: ${redact(reason, secrets)}`);
+  };
   let response: Response;
   try {
-    response = await send(url, { method: "POST", headers, body, redirect: "error", signal: AbortSignal.timeout(request.timeout ?? DEFAULT_TIMEOUT) });
+    response = await beforeDeadline(send(url, { method: "POST", headers, body, redirect: "error", signal }), signal);
   } catch (error) {
-    const reason = error instanceof Error ? (error.name === "TimeoutError" ? "no answer in time" : error.message) : String(error);
-    throw new Error(`${name} error: ${redact(reason, secrets)}`);
+    throw failure(error);
   }
-  if (!response.ok) throw apiError(name, response.status, await response.text().catch(() => response.statusText), secrets);
-  return response;
+  if (!response.ok) {
+    const text = await beforeDeadline(response.text(), signal).catch(() => response.statusText);
+    throw apiError(name, response.status, text, secrets);
+  }
+  // Read here, within the deadline, so that callers reading the answer (`jsonBody`) cannot be held
+  // by a body that never ends. An unreadable body of an accepted send reads as empty.
+  const text = await beforeDeadline(response.text(), signal).catch(() => "");
+  return new Response(text === "" ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** `work`, or a rejection as soon as `signal` aborts, whichever comes first. */
+function beforeDeadline<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener("abort", abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
 }
 
 /** `"<Name> error: <status> <body>"`, the body on one line, truncated, with every secret blanked out. */

@@ -11,6 +11,12 @@
  * without it, env `AUTH_NODEMAILER_SERVER`, then `EMAIL_SERVER`. The message (Foyer's, localised) goes
  * to exactly the canonical address and nobody else; a recipient the server rejects, or leaves pending,
  * fails the sign-in, as in Auth.js.
+ *
+ * The sign-in request waits for the SMTP exchange, so Foyer bounds it: 10 s to connect, 10 s for the
+ * server's greeting, 20 s of silence at any later step ({@link SMTP_TIMEOUTS}; nodemailer's own
+ * defaults are 2 minutes, 30 seconds and 10 minutes). `connectionTimeout`, `greetingTimeout` and
+ * `socketTimeout` in `server` (options, or parameters of the URL) win. A send that runs out of time
+ * fails like any other: the sign-in page with `error=EmailSignin`.
  */
 import { createTransport, type SendMailOptions, type SMTPTransportOptions, type TransportConfig } from "nodemailer";
 import type { EmailConfig, SendVerificationRequestParams } from "./email.js";
@@ -27,6 +33,9 @@ export type NodemailerUserConfig = EmailUserConfig & {
 export interface NodemailerConfig extends EmailConfig {
   server?: NodemailerServer;
 }
+
+/** The SMTP timeouts (ms) Foyer sets unless `server` sets them. */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as const;
 
 /** The environment variables read, in order, when `server` is not set. */
 export const SERVER_VARIABLES = ["AUTH_NODEMAILER_SERVER", "EMAIL_SERVER"] as const;
@@ -47,7 +56,7 @@ async function sendWithNodemailer(params: SendVerificationRequestParams, options
   const env = environment();
   const server = setting<NodemailerServer>(params, options, "server") ?? SERVER_VARIABLES.map((variable) => env[variable]).find(Boolean);
   if (!server) throw new Error(`${name} error: no SMTP server. Set the provider's \`server\` option, AUTH_NODEMAILER_SERVER or EMAIL_SERVER.`);
-  const transport = createTransport(server as SMTPTransportOptions);
+  const transport = createTransport(withTimeouts(server) as SMTPTransportOptions);
   try {
     const message: SendMailOptions = {
       from: fromOf(params, options),
@@ -63,4 +72,15 @@ async function sendWithNodemailer(params: SendVerificationRequestParams, options
   } finally {
     transport.close();
   }
+}
+
+/**
+ * `server` with {@link SMTP_TIMEOUTS} under it. A URL becomes `{ url, ...timeouts }`, which nodemailer
+ * reads with the URL's own parameters winning; options are spread over the timeouts. A ready-made
+ * transport (an object with `send`) is passed on untouched: its timeouts are its owner's business.
+ */
+function withTimeouts(server: NodemailerServer): NodemailerServer {
+  if (typeof server === "string") return /^(smtps?|direct):/i.test(server) ? { ...SMTP_TIMEOUTS, url: server } : server;
+  if (typeof server !== "object" || server === null || typeof (server as { send?: unknown }).send === "function") return server;
+  return { ...SMTP_TIMEOUTS, ...server } as NodemailerServer;
 }
