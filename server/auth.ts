@@ -9,6 +9,7 @@ import { normalizeConfig, type NormalizedConfig } from "./core/config.js";
 import { createContext, requestOrigin } from "./core/context.js";
 import { errorToInternal, type ErrorTarget } from "./core/error-response.js";
 import { AuthError, ErrorPageLoop, InvalidCallbackUrl, UntrustedHost } from "./core/errors.js";
+import { linkHostError, requestHostError } from "./core/hosts.js";
 import { createLogger } from "./core/logger.js";
 import { parseRequest, type RequestInternal } from "./core/request.js";
 import { CONFIG_ERROR_BODY, jsonResponse, toResponse } from "./core/response.js";
@@ -71,6 +72,8 @@ export async function Auth(request: Request, configInput: ConfigInput): Promise<
   const configError = config.error ?? requestError(config, req);
   if (configError) {
     logger.error(configError);
+    // The request's own origin is not to be trusted: a custom error page is reached by a relative URL.
+    if (configError instanceof UntrustedHost && !config.envOrigin) target.origin = "";
     return configErrorResponse(config, req, target);
   }
 
@@ -88,18 +91,31 @@ export async function Auth(request: Request, configInput: ConfigInput): Promise<
   }
 }
 
-/** Checks that depend on the request: host trust and the callback URL given in the query (wire §17.3). */
+/**
+ * Checks that depend on the request: host trust (wire §17.3, plus `allowedHosts` and the stricter rule
+ * for e-mailed links) and the callback URL given in the query.
+ */
 function requestError(config: NormalizedConfig, req: RequestInternal): AuthError | undefined {
   if (!config.trustHost) {
     return new UntrustedHost(
       `Host must be trusted. URL was: ${req.url.origin}${req.url.pathname}. Set AUTH_URL to the public URL of the app, or AUTH_TRUST_HOST=true when a trusted proxy sets the Host header.`,
     );
   }
+  const hostError = requestHostError(config.hosts, req.url) ?? (sendsEmailLink(config, req) ? linkHostError(config.hosts, req.url) : undefined);
+  if (hostError) return hostError;
   const callbackUrl = req.query.callbackUrl;
   if (callbackUrl !== undefined && !isValidCallbackUrl(callbackUrl, requestOrigin(config, req.url))) {
     return new InvalidCallbackUrl(`Invalid callback URL. Received: ${callbackUrl.slice(0, 200)}`);
   }
   return undefined;
+}
+
+/**
+ * An e-mail sign-in request: the one answer whose URL leaves the request (in an e-mail to someone
+ * else), so it is checked before the action stores or sends anything.
+ */
+function sendsEmailLink(config: NormalizedConfig, req: RequestInternal): boolean {
+  return req.method === "POST" && req.action === "signin" && req.providerId !== undefined && config.providerById.get(req.providerId)?.type === "email";
 }
 
 const HTML_ACTIONS = new Set(["signin", "signout", "error", "verify-request"]);
@@ -110,7 +126,7 @@ const HTML_ACTIONS = new Set(["signin", "signout", "error", "verify-request"]);
  */
 function configErrorResponse(config: NormalizedConfig, req: RequestInternal, target: ErrorTarget): Response {
   if (req.method === "GET" && HTML_ACTIONS.has(req.action) && config.pages.error) {
-    const errorPage = absolutePage(config.pages.error, target.origin);
+    const errorPage = target.origin ? absolutePage(config.pages.error, target.origin) : config.pages.error;
     const callbackUrl = req.query.callbackUrl;
     const loops = callbackUrl !== undefined && (callbackUrl.startsWith(config.pages.error) || callbackUrl.startsWith(errorPage));
     if (!loops) return toResponse({ redirect: withQuery(errorPage, { error: "Configuration" }) }, false);

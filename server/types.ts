@@ -273,6 +273,19 @@ export interface AuthConfig {
   basePath?: string;
   /** Trust the `Host` / `X-Forwarded-*` headers of the request. See `setEnvDefaults`. */
   trustHost?: boolean;
+  /**
+   * *(Foyer)* The hosts the app is served on, as `host` or `host:port` (e.g. `["example.com",
+   * "admin.example.com:8443"]`); default from `AUTH_ALLOWED_HOSTS` (comma-separated). Used only when
+   * `AUTH_URL` is not set. With a list, a request whose host (the request URL's, which integrations take
+   * from `Host` or a trusted `X-Forwarded-Host`) is not on it fails with `UntrustedHost`, like an
+   * untrusted host; outside production loopback hosts pass too. Without a list (and without `AUTH_URL`),
+   * sign-in e-mails are sent only for loopback hosts outside production, and refused in production;
+   * when host trust comes only from `NODE_ENV` not being `production`, only loopback hosts are
+   * answered at all. Entries are compared normalised (lower case, no trailing dot, no `:80`/`:443`,
+   * IPv6 in brackets). A leading `*.` matches sub-domains outside production; in production any
+   * wildcard is a configuration error.
+   */
+  allowedHosts?: string[];
   /** Use `__Secure-`/`__Host-` cookie names and the `Secure` attribute. Default: on for https. */
   useSecureCookies?: boolean;
   /** Partial overrides of cookie names and options. */

@@ -25,7 +25,7 @@ import type {
 import { resolveCookies } from "../cookies/defaults.js";
 import { crypto as cryptoBackend } from "../jwt/crypto.js";
 import { skipCSRFCheck as skipCSRFCheckMarker, raw as rawMarker } from "./markers.js";
-import { setEnvDefaults, type EnvObject } from "./env.js";
+import { envHostTrust, setEnvDefaults, type EnvObject } from "./env.js";
 import {
   AuthError,
   EventError,
@@ -37,6 +37,7 @@ import {
   MissingSecret,
   InvalidProvider,
 } from "./errors.js";
+import { buildHostPolicy, type HostPolicy } from "./hosts.js";
 import { createLogger, type LoggerInstance, type LogLevel } from "./logger.js";
 import { defaultRedirect } from "./redirect.js";
 import { DEFAULT_MAX_BODY_SIZE } from "./request.js";
@@ -78,6 +79,8 @@ export interface NormalizedConfig {
   trustHost: boolean;
   /** `AUTH_URL` (or `NEXTAUTH_URL`) origin, which wins over the request's. */
   envOrigin?: string;
+  /** Which request hosts are answered, and which may carry e-mailed links (`allowedHosts`). */
+  hosts: HostPolicy;
   providers: InternalProvider[];
   providerById: Map<string, InternalProvider>;
   session: ResolvedSessionOptions;
@@ -123,6 +126,9 @@ export interface NormalizedConfig {
 
 const cache = new WeakMap<AuthConfig, NormalizedConfig>();
 
+/** The policy of a config whose `allowedHosts` failed validation (its requests fail before using it). */
+const NO_HOSTS: HostPolicy = { fixedOrigin: false, production: true, trustInferred: false, exact: new Set(), wildcards: [] };
+
 /** The normalised form of `config`, computed once per config object. */
 export function normalizeConfig(config: AuthConfig, env: EnvObject = process.env): NormalizedConfig {
   let normalized = cache.get(config);
@@ -161,12 +167,21 @@ function buildConfig(userConfig: AuthConfig, env: EnvObject): NormalizedConfig {
     authorized: config.callbacks?.authorized,
   };
 
+  const envOrigin = originOf(env.AUTH_URL ?? env.NEXTAUTH_URL);
+  const hosts = buildHostPolicy({
+    allowedHosts: config.allowedHosts,
+    fixedOrigin: envOrigin !== undefined,
+    production: env.NODE_ENV === "production",
+    // Trust nobody declared: the app configured nothing and runs outside production.
+    trustInferred: userConfig.trustHost === undefined && envHostTrust(env) === "development",
+  });
   const normalized: NormalizedConfig = {
     basePath: normalizeBasePath(config.basePath ?? "/auth"),
     secret,
     csrfSecret: String(config.secret ?? ""),
     trustHost: Boolean(config.trustHost),
-    envOrigin: originOf(env.AUTH_URL ?? env.NEXTAUTH_URL),
+    envOrigin,
+    hosts: hosts instanceof InvalidConfiguration ? NO_HOSTS : hosts,
     providers,
     providerById: new Map(providers.map((p) => [p.id, p])),
     session,
@@ -200,7 +215,9 @@ function buildConfig(userConfig: AuthConfig, env: EnvObject): NormalizedConfig {
     raw: config.raw === rawMarker,
     maxBodySize: config.maxBodySize ?? DEFAULT_MAX_BODY_SIZE,
   };
-  normalized.error = error ?? validate(normalized, config) ?? preparePages(normalized, config);
+  const emailProvider = providers.some((provider) => provider.type === "email");
+  if (emailProvider && !(hosts instanceof InvalidConfiguration) && hosts.production && !hosts.fixedOrigin && hosts.exact.size === 0) logger.warn("email-links-need-host");
+  normalized.error = error ?? validate(normalized, config) ?? (hosts instanceof InvalidConfiguration ? hosts : undefined) ?? preparePages(normalized, config);
   return normalized;
 }
 

@@ -4,6 +4,8 @@
  * warning), and the legacy `NEXTAUTH_SECRET` / `NEXTAUTH_URL` names are read as aliases.
  */
 import type { AuthAction, AuthConfig, CommonProviderOptions } from "../types.js";
+import { InvalidConfiguration } from "./errors.js";
+import { buildHostPolicy, requestHostError } from "./hosts.js";
 import type { LoggerInstance } from "./logger.js";
 
 export const AUTH_ACTIONS: readonly AuthAction[] = [
@@ -35,12 +37,32 @@ export function isFalseLooking(value: string | undefined): boolean {
 }
 
 /**
+ * Where host trust comes from when the config does not set `trustHost`: `AUTH_URL`, a declaration
+ * (`AUTH_TRUST_HOST`, `VERCEL`, `CF_PAGES`), only `NODE_ENV` not being `production`, a false-looking
+ * `AUTH_TRUST_HOST` (refused), or nothing (`undefined`: not trusted).
+ */
+export function envHostTrust(env: EnvObject): "url" | "declared" | "development" | "refused" | undefined {
+  if (env.AUTH_URL ?? env.NEXTAUTH_URL) return "url";
+  const explicit = env.AUTH_TRUST_HOST;
+  if (explicit !== undefined && explicit !== "" && isFalseLooking(explicit)) return "refused";
+  if (explicit || env.VERCEL || env.CF_PAGES) return "declared";
+  return env.NODE_ENV !== "production" ? "development" : undefined;
+}
+
+/** `AUTH_ALLOWED_HOSTS` as a list: comma-separated, blanks dropped; `undefined` when unset or empty. */
+export function envAllowedHosts(env: EnvObject): string[] | undefined {
+  const hosts = (env.AUTH_ALLOWED_HOSTS ?? "").split(",").map((host) => host.trim()).filter(Boolean);
+  return hosts.length ? hosts : undefined;
+}
+
+/**
  * Fills config defaults from environment variables. Mutates and returns `config`.
  * - `basePath` from `AUTH_URL`'s path when not set, else `/auth`;
  * - `secret` from `AUTH_SECRET` (alias `NEXTAUTH_SECRET`) and `AUTH_SECRET_1..3`, ordered
  *   `[_3, _2, _1, AUTH_SECRET]` as in Auth.js: the highest-numbered variable set seals new tokens;
  * - `redirectProxyUrl` from `AUTH_REDIRECT_PROXY_URL`;
  * - `trustHost` from `AUTH_URL`, `AUTH_TRUST_HOST`, `VERCEL`, `CF_PAGES`, or `NODE_ENV !== "production"`;
+ * - `allowedHosts` from `AUTH_ALLOWED_HOSTS` (comma-separated);
  * - provider `clientId`/`clientSecret`/`issuer`/`apiKey` from `AUTH_<ID>_ID|SECRET|ISSUER|KEY`.
  */
 export function setEnvDefaults(env: EnvObject, config: AuthConfig, suppressBasePathWarning = false, logger?: LoggerInstance): AuthConfig {
@@ -73,14 +95,11 @@ export function setEnvDefaults(env: EnvObject, config: AuthConfig, suppressBaseP
   config.redirectProxyUrl ??= env.AUTH_REDIRECT_PROXY_URL;
 
   if (config.trustHost === undefined) {
-    const explicit = env.AUTH_TRUST_HOST;
-    if (explicit !== undefined && explicit !== "" && isFalseLooking(explicit)) {
-      logger?.warn("trust-host-env-false");
-      config.trustHost = Boolean(url);
-    } else {
-      config.trustHost = Boolean(url || explicit || env.VERCEL || env.CF_PAGES || env.NODE_ENV !== "production");
-    }
+    const source = envHostTrust(env);
+    if (source === "refused") logger?.warn("trust-host-env-false");
+    config.trustHost = source !== undefined && source !== "refused";
   }
+  config.allowedHosts ??= envAllowedHosts(env);
 
   config.providers = config.providers.map((provider) => {
     const resolved = (typeof provider === "function" ? provider({}) : provider) as CommonProviderOptions;
@@ -115,14 +134,16 @@ function withoutUndefined(record: Record<string, string | undefined>): Record<st
 
 /**
  * The absolute URL of an action. Uses `AUTH_URL` (or `NEXTAUTH_URL`) when set, else the request's
- * `X-Forwarded-Host`/`Host` and `X-Forwarded-Proto`/protocol.
+ * `X-Forwarded-Host`/`Host` and `X-Forwarded-Proto`/protocol. With `config.allowedHosts` (or
+ * `AUTH_ALLOWED_HOSTS`) the request's host must be on the list, else it throws `UntrustedHost` (a bad
+ * list throws `InvalidConfiguration`), so a forged host never becomes an action URL.
  */
 export function createActionURL(
   action: AuthAction,
   protocol: string,
   headers: Headers,
   env: EnvObject,
-  config: Pick<AuthConfig, "basePath"> & { logger?: LoggerInstance },
+  config: Pick<AuthConfig, "basePath" | "allowedHosts"> & { logger?: LoggerInstance },
 ): URL {
   const basePath = config.basePath;
   const envUrl = env.AUTH_URL ?? env.NEXTAUTH_URL;
@@ -138,6 +159,13 @@ export function createActionURL(
     let proto = headers.get("x-forwarded-proto") ?? protocol ?? "https";
     if (!proto.endsWith(":")) proto += ":";
     url = new URL(`${proto}//${host}`);
+    const allowedHosts = config.allowedHosts ?? envAllowedHosts(env);
+    if (allowedHosts?.length) {
+      const policy = buildHostPolicy({ allowedHosts, fixedOrigin: false, production: env.NODE_ENV === "production", trustInferred: false });
+      if (policy instanceof InvalidConfiguration) throw policy;
+      const error = requestHostError(policy, url);
+      if (error) throw error;
+    }
   }
   const base = url.toString().replace(/\/$/, "");
   const path = basePath?.replace(/(^\/|\/$)/g, "");

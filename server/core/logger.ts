@@ -17,7 +17,8 @@ export type WarningCode =
   | "jwt-option-deprecated"
   | "trust-host-env-false"
   | "session-cookie-chunked"
-  | "email-address-refused";
+  | "email-address-refused"
+  | "email-links-need-host";
 
 export interface LoggerInstance {
   error(error: Error): void;
@@ -35,6 +36,8 @@ const WARNINGS: Record<WarningCode, string> = {
   "trust-host-env-false":
     "AUTH_TRUST_HOST is set to a false-looking value; Auth.js treats any non-empty value as true, Foyer does not trust the host for it. Set AUTH_TRUST_HOST=true or AUTH_URL to trust it.",
   "email-address-refused": "normalizeIdentifier returned something that is not one plain e-mail address; the sign-in was refused.",
+  "email-links-need-host":
+    "An e-mail provider is configured but neither AUTH_URL nor allowedHosts (AUTH_ALLOWED_HOSTS) names the app's host: in production every e-mail sign-in is refused. Set one of them.",
   "session-cookie-chunked":
     "The session token is larger than one cookie (3936 characters) and was split over several cookies; keep the jwt callback's token small.",
 };

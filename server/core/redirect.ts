@@ -10,7 +10,9 @@ export const MAX_CALLBACK_URL_LENGTH = 4096;
 /**
  * The default `redirect` callback: a same-origin URL (absolute, or a path starting with one `/`)
  * is kept; anything else — other origins, protocol-relative `//x`, `/\x`, `javascript:`, garbage —
- * becomes `baseUrl`.
+ * becomes `baseUrl`. `baseUrl` is the request's origin only when its host passed the host checks
+ * (`AUTH_URL`, `allowedHosts`, loopback in development: server/core/hosts.ts), so a forged `Host`
+ * cannot make the attacker's origin the "same origin" here.
  */
 export function defaultRedirect({ url, baseUrl }: { url: string; baseUrl: string }): string {
   if (typeof url !== "string" || url.length > MAX_CALLBACK_URL_LENGTH) return baseUrl;

@@ -40,6 +40,8 @@ export async function emailSignin(ctx: RequestContext): Promise<ResponseInternal
   const expires = new Date(Date.now() + maxAge * 1000);
   const secret = provider.secret ?? ctx.config.secret;
   const hashed = await hashVerificationToken(token, secret);
+  // `ctx.authUrl` is on AUTH_URL or on a host the app vouches for: `Auth()` refuses an e-mail sign-in on
+  // any other host before this action runs (server/core/hosts.ts), so the link cannot point elsewhere.
   const url = `${ctx.authUrl}/callback/${encodeURIComponent(provider.id)}?${new URLSearchParams({ callbackUrl: ctx.callbackUrl, token, email })}`;
 
   // Stored before sending: a link must never arrive for a token that does not exist.
