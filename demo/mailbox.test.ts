@@ -4,12 +4,13 @@
  * e-mail sign-in at all in production without SMTP.
  */
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { request as httpRequest } from "node:http";
+import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSmtpCapture } from "../server/email/test-smtp.js";
 import { CookieJar } from "../server/testing/harness.js";
-import { DevMailbox, createDevMailbox, demoEmailProvider } from "./mailbox.js";
+import { DevMailbox, createDevMailbox, demoEmailProvider, isLoopbackAddress } from "./mailbox.js";
 import { startDemo, type Demo } from "./server.js";
 
 const VARIABLES = ["AUTH_SECRET", "AUTH_URL", "NEXTAUTH_URL", "AUTH_NODEMAILER_SERVER", "EMAIL_SERVER", "NODE_ENV"];
@@ -41,8 +42,8 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function start(name: string): Promise<Demo> {
-  const demo = await startDemo({ port: 0, dataDir: join(dataDir, name) });
+async function start(name: string, host?: string): Promise<Demo> {
+  const demo = await startDemo({ port: 0, dataDir: join(dataDir, name), ...(host ? { host } : {}) });
   running.push(demo);
   return demo;
 }
@@ -110,6 +111,71 @@ describe("the development mailbox (no SMTP server)", () => {
     }
     expect(mailbox.messages).toHaveLength(50);
     expect(mailbox.messages[0]!.to).toBe("u59@x.io");
+  });
+});
+
+/** One GET over a socket bound to `localAddress`, so the demo sees that address as the client's. */
+function getFrom(localAddress: string, url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: target.hostname, port: target.port, path: target.pathname, localAddress, headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** An IPv4 address of this machine that is not loopback: a client from it is "another machine". */
+function nonLoopbackAddress(): string {
+  const address = Object.values(networkInterfaces())
+    .flat()
+    .find((entry) => entry && entry.family === "IPv4" && !entry.internal)?.address;
+  if (!address) throw new Error("this test needs a network interface besides loopback");
+  return address;
+}
+
+describe("the mailbox is for local use only (it shows every address's sign-in link)", () => {
+  it.each([
+    ["127.0.0.1", true],
+    ["127.12.0.9", true],
+    ["::1", true],
+    ["::ffff:127.0.0.1", true],
+    ["192.0.2.7", false],
+    ["::ffff:192.0.2.7", false],
+    ["10.0.0.1", false],
+    ["fd00::2", false],
+    ["::", false],
+    ["", false],
+    [undefined, false],
+  ])("socket address %j is loopback: %s", (address, loopback) => {
+    expect(isLoopbackAddress(address)).toBe(loopback);
+  });
+
+  it("a client on another machine gets 403 and no links, even with a loopback Host or X-Forwarded-For; a local client reads them", async () => {
+    const demo = await start("remote-client", "0.0.0.0");
+    const jar = new CookieJar();
+    await requestLink(demo, jar, "victim@example.com");
+    const link = /(http:\/\/\S+\/auth\/callback\/email\?\S+)/.exec(logged.find((line) => line.includes("victim@example.com"))!)![1]!;
+    const { port } = new URL(demo.url);
+    const remote = nonLoopbackAddress();
+
+    const refused = await getFrom(remote, `http://${remote}:${port}/mailbox`, { host: `localhost:${port}`, "x-forwarded-for": "127.0.0.1" });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toContain("for local use only");
+    expect(refused.body).not.toContain("victim@example.com");
+    expect(refused.body).not.toContain("/auth/callback/email");
+    // The home page does not point a remote visitor at a page they cannot open.
+    const home = await getFrom(remote, `http://${remote}:${port}/`, { host: `localhost:${port}` });
+    expect(home.body).not.toContain('href="/mailbox"');
+
+    const local = await getFrom("127.0.0.1", `http://127.0.0.1:${port}/mailbox`, { host: `localhost:${port}` });
+    expect(local.status).toBe(200);
+    expect(local.body).toContain("for local use only");
+    expect(local.body).toContain(link.replace(/&/g, "&amp;"));
   });
 });
 

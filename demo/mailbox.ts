@@ -4,6 +4,9 @@
  * mailbox in memory takes them instead: each link is printed to the console on one line and listed on
  * `/mailbox`, so `npm start` shows the whole flow offline. In production without SMTP there is no
  * e-mail sign-in (a link printed to a production log would be a way in for whoever reads the log).
+ *
+ * The mailbox shows every address's sign-in link, so whoever can open it can sign in as anyone who
+ * asked for one: the demo serves it to loopback clients only (see {@link isLoopbackAddress}).
  */
 import Email from "../server/providers/email-alias.js";
 import type { EmailConfig, SendVerificationRequestParams } from "../server/providers/email.js";
@@ -51,6 +54,19 @@ export class DevMailbox {
     this.received.length = Math.min(this.received.length, MAILBOX_SIZE);
     this.log(`[demo] Sign-in link for ${params.identifier} (also on ${MAILBOX_PATH}): ${params.url}`);
   };
+}
+
+/**
+ * Whether a socket's peer address is this machine: `127.0.0.0/8` or `::1`, also in the IPv4-mapped
+ * form (`::ffff:127.0.0.1`) a dual-stack listener reports. Only the socket counts: a `Host` or
+ * `X-Forwarded-For` header is whatever the client wrote. (Behind a proxy on the same machine every
+ * client looks local, so the demo must not be published that way.)
+ */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  if (address === "::1") return true;
+  const ipv4 = address.startsWith("::ffff:") ? address.slice("::ffff:".length) : address;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ipv4);
 }
 
 /** Whether the environment names an SMTP server for Nodemailer. */

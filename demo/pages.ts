@@ -324,8 +324,8 @@ export function messagePage(title: string, message: string): string {
 }
 
 /**
- * `/mailbox` (development only): the sign-in e-mails the demo kept instead of sending them, newest
- * first, each with its link.
+ * `/mailbox` (development only, loopback clients only): the sign-in e-mails the demo kept instead of
+ * sending them, newest first, each with its link.
  */
 export function mailboxPage({ messages }: { messages: readonly MailboxMessage[] }): string {
   const body = messages.length
@@ -346,7 +346,7 @@ ${messages.map(
   return layout(
     "Mailbox",
     html`<h1>Mailbox</h1>
-<p class="hint">Development only: no SMTP server is configured (<code>AUTH_NODEMAILER_SERVER</code>), so the demo keeps sign-in e-mails here, in memory, instead of sending them.</p>
+<p class="hint">Development only: no SMTP server is configured (<code>AUTH_NODEMAILER_SERVER</code>), so the demo keeps sign-in e-mails here, in memory, instead of sending them. This page is for local use only: anyone who reads it can sign in as any address listed, so the demo shows it only to browsers on this machine (loopback), never to other machines.</p>
 ${body}`,
   );
 }

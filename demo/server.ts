@@ -9,7 +9,8 @@
  * reads the session with `getSession`. Users and sessions live in SQLite (`<data dir>/foyer.db`).
  *
  * Sign-in links by e-mail go through SMTP when `AUTH_NODEMAILER_SERVER` (or `EMAIL_SERVER`) is set;
- * otherwise, in development, into a mailbox in memory that `/mailbox` lists (demo/mailbox.ts).
+ * otherwise, in development, into a mailbox in memory that `/mailbox` lists (demo/mailbox.ts) to
+ * clients on this machine only.
  */
 import { realpathSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
@@ -23,7 +24,7 @@ import { Auth, elementsScriptPath, getSession, type AuthConfig } from "../server
 import { createAuthHandler, toWebRequest } from "../server/integrations/node.js";
 import { negotiateLocale } from "../locales/index.js";
 import { ACCOUNT_SESSIONS_PATH, DATABASE_FILE, SIGNIN_PATH, createDemoConfig, resolveSecret } from "./config.js";
-import { MAILBOX_PATH, createDevMailbox, demoEmailProvider, type DevMailbox } from "./mailbox.js";
+import { MAILBOX_PATH, createDevMailbox, demoEmailProvider, isLoopbackAddress, type DevMailbox } from "./mailbox.js";
 import {
   ACCOUNT_CONTENT_SECURITY_POLICY,
   CONTENT_SECURITY_POLICY,
@@ -126,9 +127,11 @@ async function app(req: IncomingMessage, res: ServerResponse, config: AuthConfig
   const url = new URL(request.url);
   // Foyer's sign-in page keeps the callback URL (in a cookie) and sends the user back after sign-in.
   const toSignIn = () => redirect(res, `${SIGNIN_PATH}?callbackUrl=${encodeURIComponent(url.pathname)}`);
+  // The mailbox hands out sign-in links for every address: only a client on this machine may read it.
+  const mailboxOpen = Boolean(mailbox) && isLoopbackAddress(req.socket.remoteAddress);
   switch (url.pathname) {
     case "/":
-      return sendHtml(res, 200, homePage({ session: await getSession(request, config), mailbox: Boolean(mailbox) }));
+      return sendHtml(res, 200, homePage({ session: await getSession(request, config), mailbox: mailboxOpen }));
     case "/protected": {
       const session = await getSession(request, config);
       if (!session?.user) return toSignIn();
@@ -149,6 +152,16 @@ async function app(req: IncomingMessage, res: ServerResponse, config: AuthConfig
     case MAILBOX_PATH:
       // Development only: without the mailbox (SMTP configured, or production) there is no such page.
       if (!mailbox) return sendHtml(res, 404, messagePage("Not found", "There is no page here."));
+      if (!mailboxOpen) {
+        return sendHtml(
+          res,
+          403,
+          messagePage(
+            "Mailbox: for local use only",
+            "The demo's mailbox shows the sign-in link of every address, so it is for local use only: it opens only in a browser on the machine that runs the demo. The links are also printed to the demo's console.",
+          ),
+        );
+      }
       return sendHtml(res, 200, mailboxPage({ messages: mailbox.messages }));
     case "/demo-logo.svg":
       res.writeHead(200, {
