@@ -15,7 +15,7 @@ import type { SendVerificationRequestParams } from "../providers/email.js";
 import { CookieJar, DEMO_USER, PASSWORD, SECRET } from "../testing/harness.js";
 import { recordingAdapter, type RecordingAdapter } from "../email/test-helpers.js";
 import type { AuthConfig } from "../types.js";
-import { createActionURL } from "./env.js";
+import { createActionURL, setEnvDefaults } from "./env.js";
 import type { AuthError } from "./errors.js";
 import { normalizeHost } from "./hosts.js";
 
@@ -238,6 +238,28 @@ describe("production with AUTH_TRUST_HOST=true and no AUTH_URL", () => {
       expect(s.errors[0]?.type).toBe("InvalidConfiguration");
       expect(s.errors[0]?.message).toMatch(/allowedHosts entry "\*(\.example\.com)?"/);
     }
+  });
+});
+
+describe("configuration", () => {
+  it("setEnvDefaults reads AUTH_ALLOWED_HOSTS (comma-separated, blanks dropped); the config's own list wins", () => {
+    const env = { AUTH_ALLOWED_HOSTS: " a.example.com,, b.example.com:8443 ," };
+    expect(setEnvDefaults(env, { providers: [] }).allowedHosts).toEqual(["a.example.com", "b.example.com:8443"]);
+    expect(setEnvDefaults(env, { providers: [], allowedHosts: ["c.example.com"] }).allowedHosts).toEqual(["c.example.com"]);
+    expect(setEnvDefaults({ AUTH_ALLOWED_HOSTS: " , " }, { providers: [] }).allowedHosts).toBeUndefined();
+  });
+
+  it("in production, an e-mail provider without AUTH_URL or allowedHosts warns email-links-need-host when the config is first used", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    vi.stubEnv("AUTH_TRUST_HOST", "true");
+    const warnings: string[] = [];
+    const base = setup();
+    const logger = { ...base.config.logger, warn: (code: string) => void warnings.push(code) };
+    await Auth(get("https://app.example.com", "/auth/providers"), { ...base.config, logger });
+    expect(warnings).toContain("email-links-need-host");
+    warnings.length = 0;
+    await Auth(get("https://app.example.com", "/auth/providers"), { ...base.config, logger, allowedHosts: ["app.example.com"] });
+    expect(warnings).not.toContain("email-links-need-host");
   });
 });
 

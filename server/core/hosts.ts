@@ -164,9 +164,11 @@ function hasList(policy: HostPolicy): boolean {
  * other host-trust rules before any action runs, and answered the same way (`UntrustedHost`).
  */
 export function requestHostError(policy: HostPolicy, url: URL): UntrustedHost | undefined {
-  if (policy.fixedOrigin) return undefined;
+  const listed = hasList(policy);
+  // The common production case (a declared trustHost, no list) has nothing to check per request.
+  if (policy.fixedOrigin || (!listed && !policy.trustInferred)) return undefined;
   const host = requestHost(url);
-  if (hasList(policy)) {
+  if (listed) {
     if (isListedHost(policy, host) || (!policy.production && isLoopbackHost(host))) return undefined;
     return new UntrustedHost(
       `Host ${JSON.stringify(host)} is not in allowedHosts (AUTH_ALLOWED_HOSTS); the request (${url.protocol}//${host}${url.pathname}) was refused. If the app is served on this host, add it to allowedHosts; or set AUTH_URL to the app's public URL.`,
