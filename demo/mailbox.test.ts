@@ -5,7 +5,8 @@
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
-import { networkInterfaces, tmpdir } from "node:os";
+import type { Socket } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startSmtpCapture } from "../server/email/test-smtp.js";
@@ -114,11 +115,11 @@ describe("the development mailbox (no SMTP server)", () => {
   });
 });
 
-/** One GET over a socket bound to `localAddress`, so the demo sees that address as the client's. */
-function getFrom(localAddress: string, url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  const target = new URL(url);
+/** One GET of `path` from the demo over loopback, with these request headers. */
+function getFrom(demo: Demo, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  const { port } = new URL(demo.url);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: target.hostname, port: target.port, path: target.pathname, localAddress, headers }, (res) => {
+    const req = httpRequest({ host: "127.0.0.1", port, path, headers, agent: false }, (res) => {
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => (body += chunk));
@@ -129,13 +130,15 @@ function getFrom(localAddress: string, url: string, headers: Record<string, stri
   });
 }
 
-/** An IPv4 address of this machine that is not loopback: a client from it is "another machine". */
-function nonLoopbackAddress(): string {
-  const address = Object.values(networkInterfaces())
-    .flat()
-    .find((entry) => entry && entry.family === "IPv4" && !entry.internal)?.address;
-  if (!address) throw new Error("this test needs a network interface besides loopback");
-  return address;
+/**
+ * Makes the demo's server see every new connection as coming from `address`, as it would for a
+ * client on another machine. (The connections themselves stay on loopback: tests send no traffic
+ * to other addresses.) Returns the undo.
+ */
+function connectionsSeemFrom(demo: Demo, address: string): () => void {
+  const relabel = (socket: Socket) => Object.defineProperty(socket, "remoteAddress", { get: () => address, configurable: true });
+  demo.server.prependListener("connection", relabel);
+  return () => void demo.server.off("connection", relabel);
 }
 
 describe("the mailbox is for local use only (it shows every address's sign-in link)", () => {
@@ -156,23 +159,24 @@ describe("the mailbox is for local use only (it shows every address's sign-in li
   });
 
   it("a client on another machine gets 403 and no links, even with a loopback Host or X-Forwarded-For; a local client reads them", async () => {
-    const demo = await start("remote-client", "0.0.0.0");
+    const demo = await start("remote-client");
     const jar = new CookieJar();
     await requestLink(demo, jar, "victim@example.com");
     const link = /(http:\/\/\S+\/auth\/callback\/email\?\S+)/.exec(logged.find((line) => line.includes("victim@example.com"))!)![1]!;
     const { port } = new URL(demo.url);
-    const remote = nonLoopbackAddress();
 
-    const refused = await getFrom(remote, `http://${remote}:${port}/mailbox`, { host: `localhost:${port}`, "x-forwarded-for": "127.0.0.1" });
+    const undo = connectionsSeemFrom(demo, "192.0.2.7");
+    const refused = await getFrom(demo, "/mailbox", { host: `localhost:${port}`, "x-forwarded-for": "127.0.0.1" });
     expect(refused.status).toBe(403);
     expect(refused.body).toContain("for local use only");
     expect(refused.body).not.toContain("victim@example.com");
     expect(refused.body).not.toContain("/auth/callback/email");
     // The home page does not point a remote visitor at a page they cannot open.
-    const home = await getFrom(remote, `http://${remote}:${port}/`, { host: `localhost:${port}` });
+    const home = await getFrom(demo, "/", { host: `localhost:${port}` });
     expect(home.body).not.toContain('href="/mailbox"');
+    undo();
 
-    const local = await getFrom("127.0.0.1", `http://127.0.0.1:${port}/mailbox`, { host: `localhost:${port}` });
+    const local = await getFrom(demo, "/mailbox", { host: `localhost:${port}` });
     expect(local.status).toBe(200);
     expect(local.body).toContain("for local use only");
     expect(local.body).toContain(link.replace(/&/g, "&amp;"));

@@ -14,7 +14,7 @@
  */
 import { realpathSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve as resolvePath } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -56,6 +56,8 @@ export interface DemoOptions {
 export interface Demo {
   /** `http://localhost:<port>`. */
   url: string;
+  /** The listening server (tests use it to see connections as they arrive). */
+  server: Server;
   /** Stops the server, closes open connections, then the database. */
   close(): Promise<void>;
 }
@@ -104,6 +106,7 @@ async function listen(config: AuthConfig, port: number, host: string, release: (
   });
   return {
     url: `http://localhost:${(server.address() as AddressInfo).port}`,
+    server,
     close: async () => {
       try {
         await new Promise<void>((resolve, reject) => {
