@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ChunkedCookie, CHUNK_SIZE, MAX_CHUNKS } from "./chunks.js";
 import { parseCookieHeader, MAX_COOKIE_HEADER_LENGTH } from "./parse.js";
 import { serializeCookie } from "./serialize.js";
+import { SessionTokenError } from "../core/errors.js";
 import { defaultCookies, resolveCookies } from "./defaults.js";
 // Upstream's own serializer, for a side-by-side check of attribute order (not exported by the package).
 import { serialize as upstreamSerialize, parse as upstreamParse } from "../../node_modules/@auth/core/lib/vendored/cookie.js";
@@ -144,11 +145,11 @@ describe("chunk reading", () => {
     expect(store.names).toEqual([`${NAME}.0`]);
   });
 
-  it("R-SESS-08 reordered chunks are sorted by their integer suffix (10 after 9, not after 1)", () => {
+  it("R-SESS-08 reordered chunks are sorted by their integer suffix", () => {
     const record: Record<string, string> = {};
-    for (const i of [10, 2, 0, 9, 1, 3, 4, 5, 6, 7, 8]) record[`${NAME}.${i}`] = String.fromCharCode(65 + i);
+    for (const i of [7, 2, 0, 5, 1, 3, 4, 6]) record[`${NAME}.${i}`] = String.fromCharCode(65 + i);
     const store = new ChunkedCookie(option, cookiesOf(record));
-    expect(store.value).toBe("ABCDEFGHIJK");
+    expect(store.value).toBe("ABCDEFGH");
   });
 
   it("R-SESS-08 reordered chunks in a Cookie header reassemble", () => {
@@ -215,23 +216,41 @@ describe("chunk reading", () => {
     ]);
   });
 
-  it(`R-SESS-08 up to MAX_CHUNKS (${MAX_CHUNKS}) chunks reassemble; one more → value undefined`, () => {
+  it(`R-SESS-08 up to MAX_CHUNKS (${MAX_CHUNKS}) chunks reassemble; chunks numbered ${MAX_CHUNKS} and up are neither read nor deleted`, () => {
     const make = (n: number) => {
       const r: Record<string, string> = {};
       for (let i = 0; i < n; i++) r[`${NAME}.${i}`] = "a";
       return new ChunkedCookie(option, cookiesOf(r));
     };
     expect(make(MAX_CHUNKS).value).toBe("a".repeat(MAX_CHUNKS));
-    expect(make(MAX_CHUNKS + 1).value).toBeUndefined();
+    const over = make(MAX_CHUNKS + 3);
+    expect(over.value).toBe("a".repeat(MAX_CHUNKS));
+    expect(over.names).toHaveLength(MAX_CHUNKS);
+    expect(over.clean().map((c) => c.name)).not.toContain(`${NAME}.${MAX_CHUNKS}`);
   });
 
-  it("R-SESS-08 hundreds of chunk cookies → value undefined (and clean() deletes them), no throw", () => {
-    const header = Array.from({ length: 400 }, (_, i) => `${NAME}.${i}=chunk${i}`).join("; ");
+  it("R-SESS-08 hundreds of chunk cookies: at most MAX_CHUNKS + 1 names read, and clean() deletes no more, no throw", () => {
+    const header = [`${NAME}=plain`, ...Array.from({ length: 400 }, (_, i) => `${NAME}.${i}=chunk${i}`)].join("; ");
     const store = new ChunkedCookie(option, parseCookieHeader(header));
-    expect(store.value).toBeUndefined();
+    expect(store.names).toHaveLength(MAX_CHUNKS + 1);
     const deletions = store.clean();
-    expect(deletions.length).toBe(400);
+    expect(deletions.length).toBe(MAX_CHUNKS + 1);
     expect(deletions.every((c) => c.value === "" && c.options.maxAge === 0)).toBe(true);
+    const { cookies } = store.write("fresh");
+    expect(cookies).toHaveLength(MAX_CHUNKS + 1);
+    expect(cookies.find((c) => c.name === NAME)!.value).toBe("fresh");
+  });
+
+  it("R-SESS-08 chunk names with leading zeros (.07, .00) are not chunks", () => {
+    const store = new ChunkedCookie(option, cookiesOf({ [`${NAME}.0`]: "A", [`${NAME}.07`]: "B", [`${NAME}.00`]: "C" }));
+    expect(store.value).toBe("A");
+    expect(store.names).toEqual([`${NAME}.0`]);
+  });
+
+  it(`writing a token longer than MAX_CHUNKS (${MAX_CHUNKS}) chunks fails loudly instead of writing a cookie that cannot be read back`, () => {
+    const store = new ChunkedCookie(option, cookiesOf({}));
+    expect(store.write("x".repeat(CHUNK_SIZE * MAX_CHUNKS)).cookies).toHaveLength(MAX_CHUNKS);
+    expect(() => store.write("x".repeat(CHUNK_SIZE * MAX_CHUNKS + 1))).toThrow(SessionTokenError);
   });
 
   it("R-SESS-08 chunk suffixes with more than 3 digits are ignored", () => {

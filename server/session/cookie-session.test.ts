@@ -3,8 +3,9 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Auth } from "../auth.js";
-import { decode, encode } from "../jwt/index.js";
-import { CookieJar, DEMO_USER, ORIGIN, SECRET, csrf, get, postForm, postJson, signIn, testConfig } from "../testing/harness.js";
+import MemoryAdapter from "../adapters/memory.js";
+import { decode, encode, getToken } from "../jwt/index.js";
+import { CookieJar, DEMO_USER, ORIGIN, PASSWORD, SECRET, csrf, get, postForm, postJson, signIn, testConfig } from "../testing/harness.js";
 import type { JWT } from "../types.js";
 
 const SESSION = "authjs.session-token";
@@ -329,6 +330,79 @@ describe("hostile session cookies", () => {
     }
     expect(warnings).toContain("session-cookie-chunked");
     expect((await readSession(config, jar)).body.user.email).toBe(DEMO_USER.email);
+  });
+});
+
+describe("chunk amplification: a Cookie header full of fake session-token chunks", () => {
+  /** 452 chunk cookies `authjs.session-token.0` … `.451` in about 12 KB, the header the attack sent. */
+  const FAKE_CHUNKS = Array.from({ length: 452 }, (_, i) => `${SESSION}.${i}=x`).join("; ");
+  const setCookieBytes = (response: Response) => response.headers.getSetCookie().reduce((sum, c) => sum + c.length, 0);
+  const deletedNames = (response: Response) => response.headers.getSetCookie().filter((c) => c.includes("Max-Age=0")).map((c) => c.split("=")[0]);
+
+  it("GET /session answers null with a handful of deletions, not one per fake chunk (Set-Cookie under 2 KB)", async () => {
+    expect(FAKE_CHUNKS.length).toBeGreaterThan(12_000);
+    const response = await Auth(get("/auth/session", { cookie: FAKE_CHUNKS }), testConfig());
+    expect(response.status).toBe(200);
+    expect(await response.json()).toBeNull();
+    expect(deletedNames(response).length).toBeLessThanOrEqual(9);
+    expect(setCookieBytes(response)).toBeLessThan(2048);
+  });
+
+  it("sign-out with the fake chunks deletes a handful of cookies, not hundreds", async () => {
+    const config = testConfig();
+    const { jar, csrfToken } = await csrf(config);
+    const response = await Auth(postForm("/auth/signout", { csrfToken }, { cookie: `${jar.header}; ${FAKE_CHUNKS}` }), config);
+    expect(response.status).toBe(302);
+    expect(deletedNames(response).length).toBeLessThanOrEqual(9);
+    expect(setCookieBytes(response)).toBeLessThan(2048);
+  });
+
+  it("signing in over the fake chunks writes a small response, and the new session reads back while the junk is still sent", async () => {
+    const config = testConfig();
+    const { jar, csrfToken } = await csrf(config);
+    const response = await Auth(
+      postForm("/auth/callback/credentials", { csrfToken, username: "ada", password: PASSWORD }, { cookie: `${jar.header}; ${FAKE_CHUNKS}` }),
+      config,
+    );
+    expect(response.status).toBe(302);
+    expect(setCookieBytes(response)).toBeLessThan(4096);
+    jar.update(response);
+    // The browser keeps sending every fake chunk that was not deleted.
+    const kept = FAKE_CHUNKS.split("; ").filter((pair) => !deletedNames(response).includes(pair.split("=")[0]!));
+    const read = await Auth(get("/auth/session", { cookie: `${jar.header}; ${kept.join("; ")}` }), config);
+    expect((await read.json())?.user?.email).toBe(DEMO_USER.email);
+  });
+
+  it("with database sessions the fake chunks cost nothing either: null and at most one deletion", async () => {
+    const config = testConfig({ adapter: MemoryAdapter() });
+    const response = await Auth(get("/auth/session", { cookie: `${SESSION}=forged; ${FAKE_CHUNKS}` }), config);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toBeNull();
+    expect(deletedNames(response).length).toBeLessThanOrEqual(1);
+    expect(setCookieBytes(response)).toBeLessThan(2048);
+  });
+
+  it("a jwt callback whose token needs more than MAX_CHUNKS cookies fails the sign-in with a logged error, not a session that silently never reads back", async () => {
+    const errors: Error[] = [];
+    const config = testConfig({
+      logger: { error: (error) => void errors.push(error), warn() {}, debug() {} },
+      callbacks: { jwt: ({ token, user }) => (user ? { ...token, blob: "x".repeat(40_000) } : token) },
+    });
+    const { response } = await signIn(config);
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/error?error=Configuration`);
+    expect(response.headers.getSetCookie().some((c) => c.startsWith(SESSION))).toBe(false);
+    expect(errors.map((e) => e.message)).toEqual([expect.stringMatching(/session token is \d+ characters: more than 8 cookies/)]);
+  });
+
+  it("getToken() reads a request over the chunk cap as no session, without throwing", async () => {
+    const config = testConfig({ callbacks: { jwt: ({ token, user }) => (user ? { ...token, blob: "b".repeat(8000) } : token) } });
+    const { jar } = await signIn(config);
+    const real = [...jar.cookies].filter(([name]) => name.startsWith(`${SESSION}.`));
+    expect(real.length).toBe(3);
+    const padded = `${jar.header}; ${Array.from({ length: 40 }, (_, i) => `${SESSION}.${i + 3}=x`).join("; ")}`;
+    const request = get("/auth/session", { cookie: padded });
+    expect(await getToken({ req: request, secret: SECRET })).toBeNull();
+    expect(await getToken({ req: get("/auth/session", { cookie: jar.header }), secret: SECRET })).toMatchObject({ email: DEMO_USER.email });
   });
 });
 
