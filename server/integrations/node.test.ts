@@ -1,12 +1,12 @@
 /**
  * `foyer-auth/node` through a real `node:http` server on a free port, driven with real `fetch`.
  */
-import { createServer, type IncomingHttpHeaders, type RequestListener } from "node:http";
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CookieJar, PASSWORD, testConfig } from "../testing/harness.js";
 import type { AuthConfig } from "../types.js";
-import { createAuthHandler, PayloadTooLargeError, toWebRequest, type NodeAuthHandlerOptions } from "./node.js";
+import { BadRequestError, createAuthHandler, PayloadTooLargeError, toWebRequest, type NodeAuthHandlerOptions } from "./node.js";
 
 const MiB = 1024 * 1024;
 const servers: { close(): Promise<void> }[] = [];
@@ -260,6 +260,77 @@ describe("createAuthHandler", () => {
   });
 });
 
+describe("methods a web Request cannot carry (TRACE; Node's parser itself refuses TRACK, and CONNECT is a separate server event)", () => {
+  /** Sends one raw HTTP/1.1 request (fetch refuses these methods) and returns the whole answer. */
+  async function rawRequest(base: string, method: string, path: string): Promise<string> {
+    const { connect } = await import("node:net");
+    const { port } = new URL(base);
+    return new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), "127.0.0.1", () => {
+        socket.end(`${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+      });
+      let data = "";
+      socket.on("data", (chunk) => (data += chunk.toString()));
+      socket.on("end", () => resolve(data));
+      socket.on("error", reject);
+    });
+  }
+
+  function captureErrors(): string[] {
+    const errors: string[] = [];
+    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void errors.push(args.map(String).join(" ")));
+    return errors;
+  }
+
+  it("TRACE outside basePath goes to the app's next(), never a 500", async () => {
+    const errors = captureErrors();
+    const { base } = await serveAuth();
+    for (const path of ["/hello", "/", "/authx", "/other/auth/session"]) {
+      const answer = await rawRequest(base, "TRACE", path);
+      expect(answer).toMatch(/^HTTP\/1\.1 200 [\s\S]*\r\n\r\napp$/);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it("TRACE under basePath answers 400 \"Bad request.\" as Auth() does for PUT, with no error logged", async () => {
+    const errors = captureErrors();
+    const { base } = await serveAuth();
+    const put = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(`${base}/auth/session`, { method: "PUT" }, (response) => {
+        let body = "";
+        response.on("data", (chunk) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode!, body }));
+      });
+      request.on("error", reject);
+      request.end();
+    });
+    expect(put).toEqual({ status: 400, body: '"Bad request."' });
+    for (const path of ["/auth/session", "/auth", "/auth/signin/github?x=1"]) {
+      const answer = await rawRequest(base, "TRACE", path);
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer.endsWith('\r\n\r\n"Bad request."')).toBe(true);
+      expect(answer.toLowerCase()).toContain("content-type: application/json");
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it("with a config function (which needs a web Request), TRACE is judged by the default basePath and the function is not called", async () => {
+    const errors = captureErrors();
+    const calls: string[] = [];
+    const config = { ...testConfig(), basePath: "/api/auth" };
+    const { base } = await serveAuth((request) => {
+      calls.push(request.method);
+      return config;
+    });
+    expect(await rawRequest(base, "TRACE", "/hello")).toMatch(/^HTTP\/1\.1 200 [\s\S]*app$/);
+    expect(await rawRequest(base, "TRACE", "/api/auth/session")).toMatch(/^HTTP\/1\.1 200 [\s\S]*app$/);
+    expect(await rawRequest(base, "TRACE", "/auth/session")).toMatch(/^HTTP\/1\.1 400 /);
+    expect((await fetch(`${base}/api/auth/session`)).status).toBe(200);
+    expect(calls).toEqual(["GET"]);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe("toWebRequest", () => {
   it("throws PayloadTooLargeError for a declared body over the limit", async () => {
     let thrown: unknown;
@@ -274,6 +345,25 @@ describe("toWebRequest", () => {
     await fetch(`${base}/auth/signout`, { method: "POST", body: "x".repeat(11) });
     expect(thrown).toBeInstanceOf(PayloadTooLargeError);
     expect(thrown).toMatchObject({ status: 413, limit: 10 });
+  });
+
+  it("throws BadRequestError (status 400), not undici's TypeError, for a TRACE request", async () => {
+    let thrown: unknown;
+    const base = await serve((req, res) => {
+      try {
+        toWebRequest(req);
+      } catch (error) {
+        thrown = error;
+      }
+      res.end();
+    });
+    await new Promise<void>((resolve, reject) => {
+      const request = httpRequest(`${base}/auth/session`, { method: "TRACE" }, (response) => response.resume().on("end", resolve));
+      request.on("error", reject);
+      request.end();
+    });
+    expect(thrown).toBeInstanceOf(BadRequestError);
+    expect(thrown).toMatchObject({ status: 400 });
   });
 
   it("streams the body and errors the stream once it passes the limit", async () => {

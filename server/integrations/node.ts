@@ -108,7 +108,8 @@ const UNTRUSTED_PROXY_HEADERS = new Set(["x-forwarded-host", "x-forwarded-proto"
  * @param req The incoming Node request. Its body must not have been read yet.
  * @param options Proxy trust and the body limit (default 1 MiB).
  * @throws {PayloadTooLargeError} When the declared `Content-Length` is over the limit.
- * @throws {BadRequestError} When the request names no usable host.
+ * @throws {BadRequestError} When the request names no usable host, or its method is one a web `Request`
+ *   cannot carry (`TRACE`, `TRACK`, `CONNECT`).
  * @throws {TypeError} When `maxBodySize` is not a positive whole number (or `Infinity`).
  */
 export function toWebRequest(req: IncomingMessage, options: NodeRequestOptions = {}): Request {
@@ -173,15 +174,22 @@ export function createAuthHandler(config: NodeConfigInput, options: NodeAuthHand
   return async function authHandler(req, res, next) {
     let logger: LoggerInstance | undefined;
     try {
+      if (!webRequestMethod(req.method)) {
+        // No web Request can carry TRACE, TRACK or CONNECT, so neither Auth() nor a config function can
+        // be given one. Foyer answers only GET and POST anyway: the app gets the request unless it is
+        // under basePath, where it gets the 400 Auth() gives every other method (as Auth.js does).
+        if (!underBasePath(pathOf(req).split(/[?#]/)[0]!, knownBasePath(config))) return passOn(res, next);
+        if (typeof config !== "function") normalizeConfig(config).logger.debug("request refused", { reason: `Unsupported method ${req.method}` });
+        return sendJson(res, 400, "Bad request.");
+      }
       let url: URL;
       try {
         url = requestUrl(req, trustProxy);
       } catch (error) {
         if (!(error instanceof BadRequestError)) throw error;
         // Without a usable host there is no URL to give a config function: judge the path by the
-        // object config's basePath (or the default) and answer Foyer's requests with a 400.
-        const basePath = typeof config === "function" ? "/auth" : normalizeConfig(config).basePath;
-        if (!underBasePath(pathOf(req).split(/[?#]/)[0]!, basePath)) return passOn(res, next);
+        // basePath known without one and answer Foyer's requests with a 400.
+        if (!underBasePath(pathOf(req).split(/[?#]/)[0]!, knownBasePath(config))) return passOn(res, next);
         return sendJson(res, 400, "Bad request.");
       }
       const state: BodyState = { limit: configuredLimit ?? DEFAULT_MAX_BODY_SIZE, exceeded: false };
@@ -206,6 +214,21 @@ export function createAuthHandler(config: NodeConfigInput, options: NodeAuthHand
       else sendJson(res, 500, CONFIG_ERROR_BODY);
     }
   };
+}
+
+/**
+ * The basePath as far as it is known without a web `Request`: the object config's, or for a config
+ * function (which must be called with a request) the default `/auth`.
+ */
+function knownBasePath(config: NodeConfigInput): string {
+  return typeof config === "function" ? "/auth" : normalizeConfig(config).basePath;
+}
+
+/** Methods the Fetch standard forbids in a `Request`: its constructor throws for them. */
+const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+function webRequestMethod(method: string | undefined): boolean {
+  return method === undefined || !FORBIDDEN_METHODS.has(method.toUpperCase());
 }
 
 /** The request URL the browser used, as far as the request (and a trusted proxy) tells. */
@@ -259,6 +282,7 @@ function webRequest(req: IncomingMessage, url: URL, trustProxy: boolean, state: 
   const ip = clientAddress(req, trustProxy);
   if (ip) headers.set(CLIENT_IP_HEADER, ip);
   const method = req.method ?? "GET";
+  if (!webRequestMethod(method)) throw new BadRequestError(`A web Request cannot carry the method ${method}.`);
   const hasBody = method !== "GET" && method !== "HEAD" && (declaredLength(req) > 0 || req.headers["transfer-encoding"] !== undefined);
   return new Request(url, {
     method,
