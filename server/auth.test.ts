@@ -79,6 +79,40 @@ describe("request parsing (wire §1.1)", () => {
     expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=MissingCSRF`);
   });
 
+  it.each([
+    ["text/plain; x=application/x-www-form-urlencoded", (token: string) => `csrfToken=${token}`],
+    ["text/plain; charset=application/json", (token: string) => JSON.stringify({ csrfToken: token })],
+    ["multipart/form-data; boundary=application/x-www-form-urlencoded", (token: string) => `csrfToken=${token}`],
+    ["application/x-www-form-urlencoded-but-not", (token: string) => `csrfToken=${token}`],
+    ["application/json-seq", (token: string) => JSON.stringify({ csrfToken: token })],
+    ["text/application/json", (token: string) => JSON.stringify({ csrfToken: token })],
+    ["application/jsonp", (token: string) => JSON.stringify({ csrfToken: token })],
+  ])("a Content-Type that only mentions a form or JSON type (%s) is not read as one → body ignored → MissingCSRF", async (type, body) => {
+    const config = testConfig();
+    const { jar, csrfToken } = await csrf(config);
+    const request = new Request(`${ORIGIN}/auth/signout`, { method: "POST", headers: { "content-type": type, cookie: jar.header }, body: body(csrfToken) });
+    const response = await Auth(request, config);
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=MissingCSRF`);
+  });
+
+  it.each([
+    ["APPLICATION/X-WWW-FORM-URLENCODED", (token: string) => `csrfToken=${token}`],
+    [" application/x-www-form-urlencoded ; charset=UTF-8", (token: string) => `csrfToken=${token}`],
+    ["Application/Json;charset=utf-8", (token: string) => JSON.stringify({ csrfToken: token })],
+    ["application/json; profile=\"text/plain\"", (token: string) => JSON.stringify({ csrfToken: token })],
+  ])("a form or JSON media type in any case, with spaces or parameters (%s), is read", async (type, body) => {
+    const config = testConfig();
+    const { jar, csrfToken } = await csrf(config);
+    const request = new Request(`${ORIGIN}/auth/signout`, {
+      method: "POST",
+      headers: { "content-type": type, cookie: jar.header },
+      body: `${body(csrfToken)}`,
+    });
+    const response = await Auth(request, config);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(ORIGIN);
+  });
+
   it("R-REQ-11 a body over the limit → 413 before parsing (declared length)", async () => {
     const big = "x".repeat(2 * 1024 * 1024);
     const response = await Auth(postForm("/auth/signout", { csrfToken: big }), testConfig());

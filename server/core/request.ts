@@ -6,6 +6,7 @@
 import { parseCookieHeader } from "../cookies/parse.js";
 import type { AuthAction } from "../types.js";
 import { isAuthAction } from "./env.js";
+import { FORM, JSON_TYPE, mediaType } from "./media-type.js";
 
 export interface RequestInternal {
   /** The original request (providers' `authorize` gets a copy of it). */
@@ -82,7 +83,7 @@ export async function parseRequest(
   let body: Record<string, unknown> | undefined;
   if (method === "POST") {
     try {
-      body = await readBody(request, maxBodySize);
+      body = await readBody(request, maxBodySize, isFoyer ? FOYER_BODY_TYPES : ACTION_BODY_TYPES);
     } catch (error) {
       if (error instanceof BodyTooLarge) return { kind: "too-large", limit: maxBodySize };
       return { kind: "bad-request", reason: "Unparseable body", head: false };
@@ -117,16 +118,26 @@ function actionSegments(pathname: string, basePath: string): string[] | null {
   return segments.length ? segments : null;
 }
 
-async function readBody(request: Request, limit: number): Promise<Record<string, unknown> | undefined> {
-  const contentType = request.headers.get("content-type") ?? "";
-  const isJson = contentType.includes("application/json");
-  const isForm = contentType.includes("application/x-www-form-urlencoded");
+/** Auth.js's actions take a form or JSON (forms from the pages, JSON from clients), as Auth.js does. */
+const ACTION_BODY_TYPES: ReadonlySet<string> = new Set([FORM, JSON_TYPE]);
+/**
+ * Foyer's own routes (account management) take JSON only: a form is what any other site can post
+ * cross-site, JSON needs a CORS preflight first. The CSRF token is checked either way.
+ */
+const FOYER_BODY_TYPES: ReadonlySet<string> = new Set([JSON_TYPE]);
+
+/**
+ * The body as fields when its media type is one of `accepted`; `undefined` for any other (it is still
+ * read, so that the size limit holds). Types are compared by type/subtype only (see `mediaType`).
+ */
+async function readBody(request: Request, limit: number, accepted: ReadonlySet<string>): Promise<Record<string, unknown> | undefined> {
+  const type = mediaType(request.headers.get("content-type"));
   const declared = Number(request.headers.get("content-length"));
   if (declared > limit) throw new BodyTooLarge();
   if (!request.body) return undefined;
   const text = await readCapped(request, limit);
-  if (!isJson && !isForm) return undefined;
-  if (isForm) return flatParams(new URLSearchParams(text));
+  if (type === undefined || !accepted.has(type)) return undefined;
+  if (type === FORM) return flatParams(new URLSearchParams(text));
   if (text.trim() === "") return undefined;
   let parsed: unknown;
   try {

@@ -307,6 +307,25 @@ describe("session management routes ({basePath}/account/sessions)", () => {
     expect((await read(config, laptop.jar)).body.user.email).toBe(DEMO_USER.email);
   });
 
+  it("account routes read JSON bodies only: the same revoke as a form (which any site can post cross-site) carries no CSRF token", async () => {
+    const { config, laptop, phone } = await twoDevices();
+    const { csrfToken } = await csrf(config, laptop.jar);
+    const form = await Auth(postForm("/auth/account/sessions/revoke-others", { csrfToken }, { cookie: laptop.jar.header }), config);
+    expect(form.status).toBe(403);
+    expect(await form.json()).toMatchObject({ error: "MissingCSRF" });
+    expect((await read(config, phone.jar)).body.user.email).toBe(DEMO_USER.email);
+    const disguised = await Auth(
+      new Request(`${ORIGIN}/auth/account/sessions/revoke-others`, {
+        method: "POST",
+        headers: { "content-type": "text/plain; charset=application/json", cookie: laptop.jar.header },
+        body: JSON.stringify({ csrfToken }),
+      }),
+      config,
+    );
+    expect(disguised.status).toBe(403);
+    expect((await read(config, phone.jar)).body.user.email).toBe(DEMO_USER.email);
+  });
+
   it("revoking the current session also clears its cookie", async () => {
     const { config, laptop } = await twoDevices();
     const list = await (await Auth(get("/auth/account/sessions", { cookie: laptop.jar.header }), config)).json();
