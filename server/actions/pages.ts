@@ -7,6 +7,8 @@ import type { RequestContext } from "../core/context.js";
 import { withQuery } from "../core/redirect.js";
 import { pageContext, pageLocale } from "../pages/context.js";
 import { renderPage, type PageRequest } from "../pages/render.js";
+import { formActionSources } from "../pages/form-action.js";
+import { knownAuthorizationEndpoint } from "../oauth/client.js";
 import { escapeHtml } from "../pages/document.js";
 import type { ResponseInternal } from "../types.js";
 
@@ -40,7 +42,8 @@ export function pageAction(ctx: RequestContext): ResponseInternal {
 
   let cache = pageCache.get(ctx.config);
   if (!cache) pageCache.set(ctx.config, (cache = new Map()));
-  const key = [action, ctx.origin, locale, error ?? "", code ?? ""].join("\u0000");
+  // The form-action sources depend on the callback URL's origin and on discoveries made since.
+  const key = [action, ctx.origin, locale, error ?? "", code ?? "", formAction(ctx)].join("\u0000");
   let cached = cache.get(key);
   if (!cached) {
     // The translator is only needed to render: a cache hit never builds one.
@@ -54,7 +57,29 @@ export function pageAction(ctx: RequestContext): ResponseInternal {
 }
 
 function render(ctx: RequestContext, page: ReturnType<typeof pageContext>): ResponseInternal<string> {
-  return renderPage(page, builtInPage(ctx, ctx.req.action as PageAction), { css: ctx.config.pageCss, headerOverrides: ctx.config.pageHeaders });
+  return renderPage(page, builtInPage(ctx, ctx.req.action as PageAction), {
+    css: ctx.config.pageCss,
+    formAction: formAction(ctx),
+    headerOverrides: ctx.config.pageHeaders,
+  });
+}
+
+/** The page's `form-action` sources (see `formActionSources` for why each origin is there). */
+function formAction(ctx: RequestContext): string {
+  const { config } = ctx;
+  const providerUrls: (string | undefined)[] = [config.redirectProxyUrl];
+  for (const provider of config.providers) {
+    if (provider.type !== "oauth" && provider.type !== "oidc") continue;
+    // Before discovery, the issuer's origin: the authorization endpoint's for nearly every provider.
+    providerUrls.push(knownAuthorizationEndpoint(provider), provider.issuer as string | undefined, provider.wellKnown as string | undefined);
+  }
+  return formActionSources({
+    page: ctx.req.action as PageAction,
+    authUrl: ctx.authUrl,
+    callbackUrl: ctx.callbackUrl,
+    customPages: [config.pages.signIn, config.pages.error, config.pages.verifyRequest],
+    providerUrls,
+  });
 }
 
 /** Only named query keys are read (never spread over the page: R-REQ-14). */

@@ -122,6 +122,17 @@ export async function clientConfiguration(internal: InternalProvider): Promise<c
   return configuration;
 }
 
+/**
+ * The provider's authorization endpoint as far as it is known without a network request: its explicit
+ * URL, else the one discovered earlier (still cached), else `undefined`.
+ */
+export function knownAuthorizationEndpoint(internal: InternalProvider): string | undefined {
+  const provider = internal as unknown as OAuthConfig;
+  if (!usesDiscovery(provider)) return endpointUrl(provider.authorization);
+  if (provider.clientPrivateKey || provider.customFetch) return undefined;
+  return configurations.get(configurationKey(provider))?.configuration.serverMetadata().authorization_endpoint;
+}
+
 function clientMetadata(provider: OAuthConfig): Partial<client.ClientMetadata> {
   return { ...(provider.client ?? {}), client_secret: provider.clientSecret } as Partial<client.ClientMetadata>;
 }

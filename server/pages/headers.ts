@@ -13,6 +13,8 @@ export interface PageHeaderOptions {
   carriesToken: boolean;
   /** The page loads Foyer's own script (passkeys). */
   scripts: boolean;
+  /** `form-action` sources: where the page's forms, and the redirects after them, may go (default `'self'`). */
+  formAction?: string;
 }
 
 const styleHashes = new Map<string, string>();
@@ -37,6 +39,7 @@ export function pageHeaders(options: PageHeaderOptions, overrides?: Record<strin
     options.scripts ? "connect-src 'self'" : undefined,
     "frame-ancestors 'none'",
     "base-uri 'none'",
+    `form-action ${options.formAction ?? "'self'"}`,
   ]
     .filter(Boolean)
     .join("; ");

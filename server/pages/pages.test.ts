@@ -211,6 +211,39 @@ describe("headers", () => {
     expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
   });
 
+  const formActionOf = (response: Response) => /(?:^|; )form-action ([^;]*)/.exec(response.headers.get("content-security-policy")!)?.[1];
+
+  it("form-action: injected markup cannot retarget the sign-out form; it may post only to this origin", async () => {
+    const { response } = await page("/auth/signout", config({ providers: [github, email, credentials] }));
+    expect(formActionOf(response)).toBe(`'self' ${ORIGIN}`);
+  });
+
+  it("form-action on the sign-in page also names each OAuth provider's authorization origin, because Chromium checks the redirect after the button's POST", async () => {
+    const gitlab: Provider = { id: "gitlab", name: "GitLab", type: "oauth", authorization: { url: "https://gitlab.example.org/oauth/authorize" }, token: "https://gitlab.example.org/oauth/token", userinfo: "https://gitlab.example.org/api/v4/user" } as Provider;
+    const { response, html } = await page("/auth/signin", config({ providers: [github, gitlab, email, credentials] }));
+    expect(formActionOf(response)).toBe(`'self' ${ORIGIN} https://github.com https://gitlab.example.org`);
+    // Every form on the page posts to the page's own origin; the providers' origins are only for the redirects.
+    const { document } = parseHTML(html);
+    const actions = [...document.querySelectorAll("form")].map((form) => new URL(form.getAttribute("action")!).origin);
+    expect(new Set(actions)).toEqual(new Set([ORIGIN]));
+  });
+
+  it("form-action names a callback URL on another origin that the redirect callback allowed, and the redirect proxy", async () => {
+    const cfg = config({
+      providers: [github, credentials],
+      redirectProxyUrl: "https://proxy.example.net/auth",
+      callbacks: { redirect: ({ url }) => url },
+    });
+    const { response } = await page(`/auth/signin?callbackUrl=${encodeURIComponent("https://app.example.com/home")}`, cfg);
+    expect(formActionOf(response)).toBe(`'self' ${ORIGIN} https://app.example.com https://github.com https://proxy.example.net`);
+    // The page cache does not hand this policy to a request with another callback URL.
+    expect(formActionOf((await page("/auth/signin", cfg)).response)).toBe(`'self' ${ORIGIN} https://github.com https://proxy.example.net`);
+  });
+
+  it("form-action 'none' on the pages without forms (error, verify-request)", async () => {
+    for (const path of ["/auth/error", "/auth/verify-request"]) expect(formActionOf((await page(path)).response), path).toBe("'none'");
+  });
+
   it("error and verify-request pages carry no token and are not marked no-store", async () => {
     for (const path of ["/auth/error", "/auth/verify-request"]) {
       const { response } = await page(path);

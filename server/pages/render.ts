@@ -12,6 +12,8 @@ export type { PageRequest };
 export interface RenderOptions {
   /** The page's complete stylesheet (Foyer's CSS, theme and provider rules). */
   css: string;
+  /** The CSP's `form-action` sources (default `'self'`). */
+  formAction?: string;
   headerOverrides?: Record<string, string | null>;
 }
 
@@ -21,7 +23,7 @@ export function renderPage(page: PageContext, request: PageRequest, options: Ren
   return {
     status: markup.status,
     // `script-src 'self'` only where Foyer's own script is on the page; elsewhere `'none'`.
-    headers: pageHeaders({ css: options.css, carriesToken, scripts: markup.scripts.length > 0 }, options.headerOverrides),
+    headers: pageHeaders({ css: options.css, carriesToken, scripts: markup.scripts.length > 0, formAction: options.formAction }, options.headerOverrides),
     body: pageDocument(page, markup, options.css),
   };
 }
