@@ -349,3 +349,46 @@ describe("config as a function of the request", () => {
     expect(response.status).toBe(302);
   });
 });
+
+describe("JSON answers are never sniffed as something else", () => {
+  /** Every kind of JSON answer Auth() gives: actions, errors, Foyer's own routes, return-redirect replies. */
+  async function jsonAnswers(): Promise<[string, Response][]> {
+    const config = testConfig();
+    const { jar, csrfToken } = await signIn(config);
+    const big = new Request(`${ORIGIN}/auth/signout`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "content-length": "2000000" }, body: "x" });
+    return [
+      ["GET /session", await Auth(get("/auth/session", { cookie: jar.header }), config)],
+      ["POST /session", await Auth(postJson("/auth/session", { csrfToken }, { cookie: jar.header }), config)],
+      ["POST /session without CSRF", await Auth(postJson("/auth/session", {}, { cookie: jar.header }), config)],
+      ["GET /csrf", await Auth(get("/auth/csrf"), config)],
+      ["GET /providers", await Auth(get("/auth/providers"), config)],
+      ["400 bad request", await Auth(get("/auth/nope"), config)],
+      ["400 bad JSON", await Auth(postJson("/auth/signout", "{"), config)],
+      ["HEAD 400", await Auth(new Request(`${ORIGIN}/auth/session`, { method: "HEAD" }), config)],
+      ["413", await Auth(big, config)],
+      ["account 404", await Auth(get("/auth/account/unknown"), config)],
+      ["account sessions", await Auth(get("/auth/account/sessions", { cookie: jar.header }), config)],
+      ["return-redirect", await Auth(postForm("/auth/signout", { csrfToken }, { cookie: jar.header, headers: { "X-Auth-Return-Redirect": "1" } }), config)],
+      ["500 config error", await Auth(get("/auth/session"), testConfig({ secret: undefined }))],
+    ];
+  }
+
+  it("every JSON answer carries X-Content-Type-Options: nosniff", async () => {
+    for (const [name, response] of await jsonAnswers()) {
+      expect(response.headers.get("content-type"), name).toBe("application/json");
+      expect(response.headers.get("x-content-type-options"), name).toBe("nosniff");
+    }
+  });
+
+  it("the session update (POST /session) is never cached, like the session read", async () => {
+    const config = testConfig();
+    const { jar, csrfToken } = await signIn(config);
+    const read = await Auth(get("/auth/session", { cookie: jar.header }), config);
+    const update = await Auth(postJson("/auth/session", { csrfToken, data: { x: 1 } }, { cookie: jar.header }), config);
+    const anonymous = await Auth(postJson("/auth/session", { csrfToken }), config);
+    for (const [name, response] of [["GET", read], ["POST", update], ["POST without a session", anonymous]] as const) {
+      expect(response.headers.get("cache-control"), name).toMatch(/(^|, )no-store(,|$)/);
+    }
+    expect((await update.json()).user.email).toBe("ada@example.com");
+  });
+});

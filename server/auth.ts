@@ -12,7 +12,7 @@ import { AuthError, ErrorPageLoop, InvalidCallbackUrl, UntrustedHost } from "./c
 import { linkHostError, requestHostError } from "./core/hosts.js";
 import { createLogger } from "./core/logger.js";
 import { parseRequest, type RequestInternal } from "./core/request.js";
-import { CONFIG_ERROR_BODY, jsonResponse, toResponse } from "./core/response.js";
+import { CONFIG_ERROR_BODY, JSON_HEADERS, jsonResponse, toResponse } from "./core/response.js";
 import { absolutePage, isValidCallbackUrl, withQuery } from "./core/redirect.js";
 import { foyerRoute, hasFoyerRoutes } from "./routes/index.js";
 import { createTranslator, negotiateLocale } from "../locales/index.js";
@@ -52,7 +52,7 @@ export async function Auth(request: Request, configInput: ConfigInput): Promise<
   }
   if (parsed.kind === "bad-request") {
     logger.debug("request refused", { reason: parsed.reason });
-    return parsed.head ? new Response(null, { status: 400, headers: { "Content-Type": "application/json" } }) : jsonResponse(400, "Bad request.");
+    return parsed.head ? new Response(null, { status: 400, headers: { ...JSON_HEADERS } }) : jsonResponse(400, "Bad request.");
   }
   if (parsed.kind === "too-large") {
     return jsonResponse(413, { error: "PayloadTooLarge", message: `The request body is larger than ${parsed.limit} bytes.` });

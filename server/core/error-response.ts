@@ -6,6 +6,7 @@
 import type { PagesOptions, ResponseInternal } from "../types.js";
 import { AuthError, CredentialsSignin, isClientSafeErrorType } from "./errors.js";
 import { absolutePage, withQuery } from "./redirect.js";
+import { NO_CACHE_HEADERS } from "./response.js";
 
 export interface ErrorTarget {
   origin: string;
@@ -30,6 +31,6 @@ export function errorRedirect(error: unknown, target: ErrorTarget): string {
 
 /** The internal response for an error thrown while handling an action. */
 export function errorToInternal(error: unknown, target: ErrorTarget, isSessionPost: boolean): ResponseInternal {
-  if (isSessionPost) return { status: 400, body: null, headers: { "Content-Type": "application/json" } };
+  if (isSessionPost) return { status: 400, body: null, headers: { ...NO_CACHE_HEADERS } };
   return { redirect: errorRedirect(error, target) };
 }

@@ -5,9 +5,13 @@
 import { serializeCookie } from "../cookies/serialize.js";
 import type { ResponseInternal } from "../types.js";
 
-export const JSON_HEADERS = { "Content-Type": "application/json" } as const;
+/**
+ * Every JSON answer says `nosniff`: a browser must never take one (which may echo request data) for
+ * HTML or script, whatever an old content sniffer makes of its first bytes.
+ */
+export const JSON_HEADERS = { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff" } as const;
 export const NO_CACHE_HEADERS = {
-  "Content-Type": "application/json",
+  ...JSON_HEADERS,
   "Cache-Control": "private, no-cache, no-store",
   Expires: "0",
   Pragma: "no-cache",
@@ -40,7 +44,13 @@ export function toResponse(internal: ResponseInternal, returnRedirect: boolean):
   }
   if (internal.redirect) {
     headers.set("Location", internal.redirect);
-    if (returnRedirect) headers.set("Content-Type", "application/json");
+    if (returnRedirect) {
+      headers.set("Content-Type", "application/json");
+      headers.set("X-Content-Type-Options", "nosniff");
+    }
+  } else if (contentType === "application/json" && !headers.has("X-Content-Type-Options")) {
+    // JSON built with a bare Content-Type (an action's own headers): the edge adds what JSON_HEADERS has.
+    headers.set("X-Content-Type-Options", "nosniff");
   }
   return response;
 }

@@ -152,6 +152,18 @@ describe("createAuthHandler", () => {
     expect((await fetch(`${alone}/api/auth/session`)).status).toBe(200);
   });
 
+  it("the handler's own JSON answers (404 without next, 413) carry X-Content-Type-Options: nosniff", async () => {
+    const auth = createAuthHandler(testConfig());
+    const base = await serve((req, res) => void auth(req, res));
+    const notFound = await fetch(`${base}/elsewhere`);
+    const tooLarge = await fetch(`${base}/auth/signout`, { method: "POST", headers: FORM, body: new Uint8Array(MiB + 1) });
+    for (const response of [notFound, tooLarge]) {
+      expect(response.headers.get("content-type")).toBe("application/json");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+    expect([notFound.status, tooLarge.status]).toEqual([404, 413]);
+  });
+
   it("sees the full path when mounted by Express (originalUrl)", async () => {
     const auth = createAuthHandler(testConfig());
     const base = await serve((req, res) => {

@@ -22,7 +22,7 @@ import { Auth } from "../auth.js";
 import { normalizeConfig } from "../core/config.js";
 import { createLogger, type LoggerInstance } from "../core/logger.js";
 import { DEFAULT_MAX_BODY_SIZE } from "../core/request.js";
-import { CONFIG_ERROR_BODY } from "../core/response.js";
+import { CONFIG_ERROR_BODY, JSON_HEADERS } from "../core/response.js";
 import type { AuthConfig, Awaitable } from "../types.js";
 
 /** Options of {@link toWebRequest} and {@link createAuthHandler}. */
@@ -385,6 +385,6 @@ function sendTooLarge(res: ServerResponse, limit: number): void {
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { ...headers, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text) });
+  res.writeHead(status, { ...headers, ...JSON_HEADERS, "Content-Length": Buffer.byteLength(text) });
   res.end(text);
 }

@@ -11,7 +11,7 @@ import { deletionCookie } from "../cookies/defaults.js";
 import type { RequestContext } from "../core/context.js";
 import { InvalidConfiguration, JWTSessionError } from "../core/errors.js";
 import type { Account, Cookie, JWT, Profile, ResponseInternal, Session, User } from "../types.js";
-import { NO_CACHE_HEADERS, JSON_HEADERS } from "../core/response.js";
+import { NO_CACHE_HEADERS } from "../core/response.js";
 import { REFRESH_TOKEN_ERROR, refreshSessionToken, sessionTokensOf } from "./refresh-session.js";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -85,7 +85,8 @@ async function openSessionToken(ctx: RequestContext, sealed: string): Promise<{ 
 export async function readCookieSession(ctx: RequestContext, update?: { data: unknown }): Promise<ResponseInternal<Session | null>> {
   const response: ResponseInternal<Session | null> = {
     body: null,
-    headers: update ? { ...JSON_HEADERS } : { ...NO_CACHE_HEADERS },
+    // The update answers with the session too: never stored by a cache, like the read.
+    headers: { ...NO_CACHE_HEADERS },
     cookies: [],
   };
   const chunks = sessionCookie(ctx);

@@ -271,6 +271,20 @@ describe("an Auth.js adapter object works unchanged", () => {
   });
 });
 
+describe("database session answers and caches", () => {
+  it("the session update (POST /session) is never cached and is marked nosniff, like the read", async () => {
+    const { config } = dbConfig();
+    const { jar, csrfToken } = await signIn(config);
+    const read = await Auth(get("/auth/session", { cookie: jar.header }), config);
+    const update = await Auth(postJson("/auth/session", { csrfToken, data: {} }, { cookie: jar.header }), config);
+    for (const response of [read, update]) {
+      expect(response.headers.get("cache-control")).toBe("private, no-cache, no-store");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+    expect((await update.json()).user.email).toBe(DEMO_USER.email);
+  });
+});
+
 describe("session management routes ({basePath}/account/sessions)", () => {
   async function twoDevices() {
     const { adapter, config } = dbConfig();

@@ -9,7 +9,7 @@ import { hashSessionToken } from "../adapters/wrap.js";
 import { deletionCookie } from "../cookies/defaults.js";
 import type { RequestContext } from "../core/context.js";
 import { SessionTokenError } from "../core/errors.js";
-import { JSON_HEADERS, NO_CACHE_HEADERS } from "../core/response.js";
+import { NO_CACHE_HEADERS } from "../core/response.js";
 import type { Cookie, ResponseInternal, Session } from "../types.js";
 import { REFRESH_TOKEN_ERROR, refreshUserAccounts } from "./refresh-session.js";
 
@@ -86,7 +86,7 @@ export async function currentDatabaseSession(ctx: RequestContext): Promise<Store
 
 /** `GET /session` and `POST /session` for database sessions. */
 export async function readDatabaseSession(ctx: RequestContext, update?: { data: unknown }): Promise<ResponseInternal<Session | null>> {
-  const response: ResponseInternal<Session | null> = { body: null, headers: update ? { ...JSON_HEADERS } : { ...NO_CACHE_HEADERS }, cookies: [] };
+  const response: ResponseInternal<Session | null> = { body: null, headers: { ...NO_CACHE_HEADERS }, cookies: [] };
   if (!sessionTokenOf(ctx)) return response;
   try {
     const found = await currentDatabaseSession(ctx);
