@@ -1,7 +1,8 @@
 /**
  * Safe default headers for every built-in page. Pages carry CSRF tokens and sign-in links travel in
  * URLs, so: no framing, no referrer, no sniffing, no caching of token-bearing pages, and a CSP that
- * allows only the page's own inline style (by hash) and, where passkeys need it, Foyer's own script.
+ * allows only the page's own inline style (by hash) and, where passkeys need it, Foyer's own script,
+ * and lets forms go only where Foyer's own forms (and the redirects after them) go (`form-action`).
  * Apps override or remove single headers with the `pageHeaders` option (`null` removes).
  */
 import { createHash } from "node:crypto";
