@@ -8,7 +8,7 @@ import { withQuery } from "../core/redirect.js";
 import { pageContext, pageLocale } from "../pages/context.js";
 import { renderPage, type PageRequest } from "../pages/render.js";
 import { formActionSources } from "../pages/form-action.js";
-import { knownAuthorizationEndpoint } from "../oauth/client.js";
+import { awaitsDiscovery, discoverAuthorizationEndpoint, knownAuthorizationEndpoint } from "../oauth/client.js";
 import { escapeHtml } from "../pages/document.js";
 import type { ResponseInternal } from "../types.js";
 
@@ -31,10 +31,29 @@ const CALLBACK_SENTINEL = "foyer-callback-url-sentinel";
 const MAX_CACHED_PAGES = 64;
 const pageCache = new WeakMap<object, Map<string, ResponseInternal<string>>>();
 
-export function pageAction(ctx: RequestContext): ResponseInternal {
+/** How long the sign-in page waits for a provider's discovery document (see `undiscoveredProviders`). */
+const DISCOVERY_WAIT_MS = 3000;
+
+export function pageAction(ctx: RequestContext): ResponseInternal | Promise<ResponseInternal> {
   const action = ctx.req.action as PageAction;
   const custom = ctx.config.pages[PAGE_OPTION[action]];
   if (custom) return { redirect: customPageLocation(ctx, action, custom) };
+  const pending = action === "signin" ? undiscoveredProviders(ctx) : [];
+  if (pending.length === 0) return builtInPageResponse(ctx);
+  return Promise.all(pending.map((provider) => discoverAuthorizationEndpoint(provider, DISCOVERY_WAIT_MS))).then(() => builtInPageResponse(ctx));
+}
+
+/**
+ * OAuth/OIDC providers whose authorization endpoint is still to be discovered. The sign-in page waits
+ * for them (briefly, once per process and issuer) so that its `form-action` names where the buttons
+ * lead; otherwise the first click after a start could be blocked by the browser.
+ */
+function undiscoveredProviders(ctx: RequestContext) {
+  return ctx.config.providers.filter((provider) => (provider.type === "oauth" || provider.type === "oidc") && awaitsDiscovery(provider));
+}
+
+function builtInPageResponse(ctx: RequestContext): ResponseInternal {
+  const action = ctx.req.action as PageAction;
   const locale = pageLocale(ctx);
   const { error, code, email } = ctx.req.query;
   const cacheable = email === undefined && (error ?? "").length <= 64 && (code ?? "").length <= 64;

@@ -150,8 +150,57 @@ async function discover(provider: OAuthConfig, fetcher: typeof fetch): Promise<c
   return client.discovery(new URL(provider.wellKnown ?? issuer), provider.clientId ?? "", clientMetadata(provider), clientAuth(provider), options);
 }
 
+/** Discoveries that failed, by configuration key: not tried again for a minute (see below). */
+const failedDiscoveries = new Map<string, number>();
+const DISCOVERY_RETRY = 60 * 1000;
+
+/**
+ * The authorization endpoint of a provider found by discovery, discovering it now if needed but
+ * waiting at most `timeoutMs`; `undefined` when it cannot be known that soon (no discovery, a provider
+ * whose configuration is not cached, a failure in the last minute, a slow issuer — whose discovery then
+ * goes on and is cached for the next request). The sign-in page needs it for its `form-action`: the
+ * endpoint's origin can differ from the issuer's (Amazon Cognito), and Chromium blocks the redirect
+ * after a provider button's POST to an origin `form-action` does not name.
+ */
+export async function discoverAuthorizationEndpoint(internal: InternalProvider, timeoutMs: number): Promise<string | undefined> {
+  const provider = internal as unknown as OAuthConfig;
+  const known = knownAuthorizationEndpoint(internal);
+  if (known || !usesDiscovery(provider) || provider.clientPrivateKey || provider.customFetch) return known;
+  const key = configurationKey(provider);
+  const failedAt = failedDiscoveries.get(key);
+  if (failedAt !== undefined && Date.now() - failedAt < DISCOVERY_RETRY) return undefined;
+  const discovery = clientConfiguration(internal).then(
+    (configuration) => configuration.serverMetadata().authorization_endpoint,
+    () => {
+      if (failedDiscoveries.size >= MAX_CONFIGURATIONS) failedDiscoveries.clear();
+      failedDiscoveries.set(key, Date.now());
+      return undefined;
+    },
+  );
+  let cancel = () => {};
+  const timeout = new Promise<undefined>((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    cancel = () => clearTimeout(timer);
+  });
+  try {
+    return await Promise.race([discovery, timeout]);
+  } finally {
+    cancel();
+  }
+}
+
+/** Whether {@link discoverAuthorizationEndpoint} would have to wait for the network for this provider. */
+export function awaitsDiscovery(internal: InternalProvider): boolean {
+  const provider = internal as unknown as OAuthConfig;
+  if (provider.clientPrivateKey || provider.customFetch || !usesDiscovery(provider)) return false;
+  if (knownAuthorizationEndpoint(internal)) return false;
+  const failedAt = failedDiscoveries.get(configurationKey(provider));
+  return failedAt === undefined || Date.now() - failedAt >= DISCOVERY_RETRY;
+}
+
 /** For tests: forget cached discovery documents. */
 export function clearDiscoveryCache(): void {
   discovered.clear();
   configurations.clear();
+  failedDiscoveries.clear();
 }

@@ -10,9 +10,31 @@ import { Auth } from "../auth.js";
 import Credentials from "../providers/credentials.js";
 import { CookieJar, ORIGIN, get, testConfig, unusedAdapter } from "../testing/harness.js";
 import type { AuthConfig, Provider } from "../types.js";
+import { clearDiscoveryCache } from "../oauth/client.js";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 
-const github: Provider = { id: "github", name: "GitHub", type: "oauth", issuer: "https://github.com", style: { brandColor: "#24292f" } };
-const acme: Provider = { id: "acme", name: "Acme ID", type: "oidc", issuer: "https://id.acme.test" };
+/** A local issuer answering its discovery document with `metadata(origin)` (500 when undefined). */
+async function discoveryServer(metadata: (origin: string) => object | undefined) {
+  let count = 0;
+  const server = createServer((req, res) => {
+    count++;
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const body = req.url === "/.well-known/openid-configuration" ? metadata(origin) : undefined;
+    res.writeHead(body ? 200 : 500, { "content-type": "application/json" }).end(JSON.stringify(body ?? { error: "down" }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests: () => count,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+// Explicit authorization endpoints: rendering a sign-in page with a provider found by discovery fetches
+// its discovery document, which these tests have no server for (the discovery tests below run one).
+const github: Provider = { id: "github", name: "GitHub", type: "oauth", issuer: "https://github.com", authorization: "https://github.com/login/oauth/authorize", style: { brandColor: "#24292f" } };
+const acme: Provider = { id: "acme", name: "Acme ID", type: "oidc", issuer: "https://id.acme.test", authorization: "https://id.acme.test/authorize" };
 const email: Provider = { id: "email", name: "Email", type: "email" };
 const passkey: Provider = { id: "passkey", name: "Passkey", type: "webauthn" };
 const credentials = Credentials({
@@ -238,6 +260,44 @@ describe("headers", () => {
     expect(formActionOf(response)).toBe(`'self' ${ORIGIN} https://app.example.com https://github.com https://proxy.example.net`);
     // The page cache does not hand this policy to a request with another callback URL.
     expect(formActionOf((await page("/auth/signin", cfg)).response)).toBe(`'self' ${ORIGIN} https://github.com https://proxy.example.net`);
+  });
+
+  it("form-action names a discovered authorization endpoint on another origin than the issuer (as Amazon Cognito has) from the first sign-in page on", async () => {
+    clearDiscoveryCache();
+    const issuer = await discoveryServer((origin) => ({
+      issuer: origin,
+      authorization_endpoint: "http://localhost:9/oauth2/authorize",
+      token_endpoint: `${origin}/token`,
+      jwks_uri: `${origin}/jwks`,
+      response_types_supported: ["code"],
+    }));
+    try {
+      const cognito = { id: "cognito", name: "Cognito", type: "oidc", issuer: issuer.origin, clientId: "c", clientSecret: "s" } as Provider;
+      const cfg = config({ providers: [cognito, credentials] });
+      const expected = `'self' ${[ORIGIN, issuer.origin, "http://localhost:9"].sort().join(" ")}`;
+      expect(formActionOf((await page("/auth/signin", cfg)).response)).toBe(expected);
+      expect(formActionOf((await page("/auth/signin", cfg)).response)).toBe(expected);
+      expect(issuer.requests()).toBe(1); // discovered once, then cached
+    } finally {
+      await issuer.close();
+    }
+  });
+
+  it("an issuer whose discovery fails still gets its sign-in page, and is not asked again on every page for a minute", async () => {
+    clearDiscoveryCache();
+    const issuer = await discoveryServer(() => undefined);
+    try {
+      const broken = { id: "broken", name: "Broken", type: "oidc", issuer: issuer.origin, clientId: "c", clientSecret: "s" } as Provider;
+      const cfg = config({ providers: [broken, credentials] });
+      for (let n = 0; n < 3; n++) {
+        const { response } = await page("/auth/signin", cfg);
+        expect(response.status).toBe(200);
+        expect(formActionOf(response)).toBe(`'self' ${[ORIGIN, issuer.origin].sort().join(" ")}`);
+      }
+      expect(issuer.requests()).toBe(1);
+    } finally {
+      await issuer.close();
+    }
   });
 
   it("form-action 'none' on the pages without forms (error, verify-request)", async () => {
