@@ -156,7 +156,7 @@ describe("Foyer's adapters", () => {
     ["postgres", () => PostgresAdapter({ connectionString: "postgres://127.0.0.1:1/never-connected" })],
   ] as const)("%s implements every Auth.js method and every Foyer capability", async (_name, make) => {
     const adapter: Adapter & { close?: () => Promise<void> } = make();
-    const all = [...SESSION_METHODS, ...WEBAUTHN_METHODS, "createVerificationToken", "useVerificationToken", "unlinkAccount", "deleteUser", ...FOYER_CAPABILITIES] as const;
+    const all = [...SESSION_METHODS, ...WEBAUTHN_METHODS, "createVerificationToken", "useVerificationToken", "unlinkAccount", "deleteUser", "createUserWithAccount", ...FOYER_CAPABILITIES] as const;
     expect(all.filter((name) => typeof adapter[name] !== "function")).toEqual([]);
     await adapter.close?.();
   });

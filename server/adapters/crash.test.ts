@@ -7,16 +7,23 @@
  * 2. A process SIGKILLed in the middle of createUserWithAccount's transaction (user and account
  *    written, session not yet) leaves no half-written user, account or session behind, and the
  *    database stays usable.
+ * 3. An app SIGKILLed in the middle of a passkey sign-up through Auth() (../testing/passkey-crash-child.ts),
+ *    right before the authenticator is written, leaves no user, account or authenticator behind —
+ *    no half-made account that would refuse the address — and the sign-up, tried again, works.
  *
- * One child per database does both, in that order (each child costs a second of CPU to start).
- * The children start when this file loads, so their start-up overlaps.
+ * One child per database does 1 and 2, in that order (each child costs a second of CPU to start);
+ * another, on a database of its own, does 3. The children start when this file loads, so their
+ * start-up overlaps.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import Passkey from "../providers/passkey.js";
+import { startChild, type TestChild } from "../testing/child-process.js";
+import { ORIGIN, testConfig } from "../testing/harness.js";
+import { newBrowser, registerPasskey, sessionOf } from "../testing/passkey-flow.js";
 import PostgresAdapter from "./postgres.js";
 import SQLiteAdapter from "./sqlite.js";
 import type { SqlAdapter } from "./sql/adapter.js";
@@ -24,59 +31,22 @@ import { crashFixture } from "./test/crash-child.js";
 import { acquirePostgres } from "./test/postgres-harness.js";
 
 const CHILD = fileURLToPath(new URL("./test/crash-child.ts", import.meta.url));
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const PASSKEY_CHILD = fileURLToPath(new URL("../testing/passkey-crash-child.ts", import.meta.url));
 
-interface Child {
-  /** Resolves once the child has printed `line`; rejects if it exits first. */
-  waitFor(line: string): Promise<void>;
+interface Child extends TestChild {
   /** Sends a command line to the child, once: MIGRATE, then CRASH (see crash-child.ts). */
-  send(command: "MIGRATE" | "CRASH"): void;
-  kill(): void;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>;
+  sendOnce(command: "MIGRATE" | "CRASH"): void;
 }
 
-/** Starts crash-child.ts directly under node (the tsx CLI would leave a grandchild alive on SIGKILL). */
 function child(args: string[]): Child {
-  const proc = spawn(process.execPath, ["--import", "tsx", CHILD, ...args], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  const started = startChild(CHILD, args);
   const sent = new Set<string>();
-  const waiters: { line: string; resolve: () => void; reject: (error: Error) => void }[] = [];
-  const printed = (line: string) => stdout.split("\n").includes(line);
-  const settle = () => {
-    for (const waiter of waiters.splice(0)) {
-      if (printed(waiter.line)) waiter.resolve();
-      else if (exit) waiter.reject(new Error(`child exited (${exit.code ?? exit.signal}) before printing ${waiter.line}:\n${stderr}`));
-      else waiters.push(waiter);
-    }
-  };
-  proc.stdin.on("error", () => {}); // a dead child's stdin
-  proc.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    stdout += chunk;
-    settle();
-  });
-  proc.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
-    proc.once("exit", (code, signal) => {
-      exit = { code, signal };
-      settle();
-      resolve({ code, signal, stderr });
-    }),
-  );
-  return {
-    waitFor: (line) =>
-      new Promise((resolve, reject) => {
-        waiters.push({ line, resolve, reject });
-        settle();
-      }),
-    send: (command) => {
-      if (!sent.has(command)) proc.stdin.write(`${command}\n`);
+  return Object.assign(started, {
+    sendOnce(command: "MIGRATE" | "CRASH") {
+      if (!sent.has(command)) started.send(command);
       sent.add(command);
     },
-    kill: () => proc.kill("SIGKILL"),
-    exited,
-  };
+  });
 }
 
 interface Run {
@@ -87,21 +57,44 @@ interface Run {
   proc: Child;
 }
 
+interface PasskeyRun {
+  kind: "sqlite" | "postgres";
+  email: string;
+  open: () => SqlAdapter;
+  proc: TestChild;
+}
+
 const postgres = await acquirePostgres();
 const dirs: string[] = [];
 const runs: Run[] = [];
+const passkeyRuns: PasskeyRun[] = [];
 
-{
+function sqliteFile(): string {
   const dir = mkdtempSync(join(tmpdir(), "foyer-crash-"));
   dirs.push(dir);
-  const file = join(dir, "auth.db");
+  return join(dir, "auth.db");
+}
+
+{
+  const file = sqliteFile();
   const userId = `crash-sqlite-${process.pid}`;
   runs.push({ kind: "sqlite", userId, open: () => SQLiteAdapter({ url: file }), proc: child(["sqlite", file, userId]) });
+  const passkeyFile = sqliteFile();
+  const email = `passkey-sqlite-${process.pid}@example.com`;
+  passkeyRuns.push({ kind: "sqlite", email, open: () => SQLiteAdapter({ url: passkeyFile }), proc: startChild(PASSKEY_CHILD, ["sqlite", passkeyFile, email]) });
 }
 if (postgres.ok) {
   const { url } = await postgres.server.createSchema();
   const userId = `crash-postgres-${process.pid}`;
   runs.push({ kind: "postgres", userId, open: () => PostgresAdapter({ connectionString: url, max: 2 }), proc: child(["postgres", url, userId]) });
+  const passkeyUrl = (await postgres.server.createSchema()).url;
+  const email = `passkey-postgres-${process.pid}@example.com`;
+  passkeyRuns.push({
+    kind: "postgres",
+    email,
+    open: () => PostgresAdapter({ connectionString: passkeyUrl, max: 2 }),
+    proc: startChild(PASSKEY_CHILD, ["postgres", passkeyUrl, email]),
+  });
 } else {
   describe("crash safety: postgres", () => {
     if (process.env.CI) {
@@ -115,8 +108,9 @@ if (postgres.ok) {
 }
 
 afterAll(async () => {
-  for (const run of runs) run.proc.kill();
-  await Promise.all(runs.map((run) => run.proc.exited));
+  const all = [...runs, ...passkeyRuns];
+  for (const run of all) run.proc.kill();
+  await Promise.all(all.map((run) => run.proc.exited));
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   if (postgres.ok) await postgres.server.stop();
 });
@@ -140,7 +134,7 @@ describe.concurrent.each(runs)("crash safety: $kind", (run) => {
       const adapter = run.open();
       try {
         // Both migrate now: the child on its MIGRATE line, this process right away.
-        run.proc.send("MIGRATE");
+        run.proc.sendOnce("MIGRATE");
         await Promise.all([adapter.migrate(), run.proc.waitFor("MIGRATED")]);
         // Had 0001_initial run twice, the second run would have failed on the existing tables.
         await adapter.migrate();
@@ -150,8 +144,8 @@ describe.concurrent.each(runs)("crash safety: $kind", (run) => {
     });
 
     it("a process killed inside createUserWithAccount's transaction leaves nothing half-written", async () => {
-      run.proc.send("MIGRATE");
-      run.proc.send("CRASH");
+      run.proc.sendOnce("MIGRATE");
+      run.proc.sendOnce("CRASH");
       try {
         await run.proc.waitFor("IN_TRANSACTION");
       } finally {
@@ -173,5 +167,39 @@ describe.concurrent.each(runs)("crash safety: $kind", (run) => {
         await adapter.close();
       }
     });
+  });
+});
+
+describe.concurrent.each(passkeyRuns)("crash safety of a passkey sign-up: $kind", (run) => {
+  it("an app killed right before the authenticator write leaves no user, account or passkey, and the sign-up then works", async () => {
+    await run.proc.waitFor("READY");
+    run.proc.send("SIGNUP");
+    let credentialID: string;
+    try {
+      credentialID = (await run.proc.waitFor("PAUSED ", { prefix: true })).slice("PAUSED ".length);
+    } finally {
+      run.proc.kill();
+    }
+    expect((await run.proc.exited).signal).toBe("SIGKILL");
+
+    const adapter = run.open();
+    try {
+      expect({
+        user: await adapter.getUserByEmail!(run.email),
+        account: await adapter.getAccount!(credentialID, "passkey"),
+        authenticator: await adapter.getAuthenticator!(credentialID),
+      }).toEqual({ user: null, account: null, authenticator: null });
+
+      // The same person tries again (a new ceremony, so a new credential): signed up and in.
+      const config = testConfig({ adapter, session: { strategy: "database" }, providers: [Passkey()] });
+      const browser = newBrowser();
+      const response = await registerPasskey(config, browser, { email: run.email });
+      expect(response.headers.get("location")).toBe(ORIGIN);
+      expect((await sessionOf(config, browser.jar))?.user?.email).toBe(run.email);
+      const user = (await adapter.getUserByEmail!(run.email))!;
+      expect(await adapter.listAuthenticatorsByUserId!(user.id)).toHaveLength(1);
+    } finally {
+      await adapter.close();
+    }
   });
 });

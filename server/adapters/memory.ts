@@ -84,7 +84,7 @@ export default function MemoryAdapter(options: MemoryAdapterOptions = {}): Adapt
     return deleted;
   }
 
-  return {
+  const adapter: Adapter = {
     providerTokens: options.providerTokens ?? "encrypted",
 
     // --- users -------------------------------------------------------------------------------
@@ -300,5 +300,25 @@ export default function MemoryAdapter(options: MemoryAdapterOptions = {}): Adapt
       const now = Date.now();
       return deleteWhere(sessions, (s) => s.expires.getTime() < now) + deleteWhere(tokens, (t) => t.expires.getTime() < now);
     },
+
+    // --- several rows at once ----------------------------------------------------------------
+
+    createUserWithAccount({ user, account, session, authenticator }) {
+      // All or nothing, like the SQL adapters' transaction: every write below is synchronous, so
+      // nothing else runs in between, and a write that throws (a taken address, account, credential
+      // or token) takes the new user and everything written for it with it.
+      const created = adapter.createUser!(user as AdapterUser) as AdapterUser;
+      try {
+        const linked = adapter.linkAccount!({ ...account, userId: created.id } as AdapterAccount) as AdapterAccount;
+        const result: { user: AdapterUser; account: AdapterAccount; session?: AdapterSession; authenticator?: AdapterAuthenticator } = { user: created, account: linked };
+        if (authenticator) result.authenticator = adapter.createAuthenticator!({ ...authenticator, userId: created.id }) as AdapterAuthenticator;
+        if (session) result.session = adapter.createSession!({ ...session, userId: created.id }) as AdapterSession;
+        return result;
+      } catch (error) {
+        adapter.deleteUser!(created.id);
+        throw error;
+      }
+    },
   };
+  return adapter;
 }

@@ -129,15 +129,17 @@ export interface FoyerAdapterCapabilities {
   /** Deletes expired sessions and verification tokens; returns how many rows went. */
   pruneExpired?(): Awaitable<number>;
   /**
-   * Creates a user and links the account they signed in with (and optionally a session), all or
-   * nothing. When present, the core uses it for first sign-ins, so a crash never leaves a user
-   * without their account.
+   * Creates a user and links the account they signed in with (and optionally a session and a
+   * passkey's authenticator), all or nothing. When present, the core uses it for first sign-ins and
+   * passkey sign-ups, so a crash never leaves a user without their account, nor a passkey account
+   * without its passkey. An adapter that has the method must honour `authenticator`.
    */
   createUserWithAccount?(input: {
     user: Omit<AdapterUser, "id"> & { id?: string };
     account: Omit<AdapterAccount, "userId">;
     session?: Omit<AdapterSession, "userId">;
-  }): Awaitable<{ user: AdapterUser; account: AdapterAccount; session?: AdapterSession }>;
+    authenticator?: Omit<AdapterAuthenticator, "userId">;
+  }): Awaitable<{ user: AdapterUser; account: AdapterAccount; session?: AdapterSession; authenticator?: AdapterAuthenticator }>;
 }
 
 export interface Adapter extends AuthjsAdapter, FoyerAdapterCapabilities {}

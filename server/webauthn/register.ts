@@ -4,10 +4,11 @@
  * - Signed in: the passkey joins the signed-in user — the one the options were issued to. A session
  *   that changed in between (signed out, another user) refuses the registration.
  * - Signed out (a sign-up): a new user `{email, emailVerified: null}`, its `webauthn` account and the
- *   authenticator. A sign-up never attaches to or takes over an existing account: an address that
- *   already has one fails with `AccountNotLinked` and nothing is stored. The typed address stays
- *   unverified, so no e-mail-based linking trusts it until an e-mail link proves it
- *   (server/email/first-proof.ts).
+ *   authenticator, all or nothing where the adapter can (`createUserWithAccount`). A sign-up never
+ *   attaches to or takes over an existing account: an address that already has one fails with
+ *   `AccountNotLinked` and nothing is stored — except a half-made passkey account that holds no way
+ *   in, which the sign-up replaces (half-made.ts). The typed address stays unverified, so no
+ *   e-mail-based linking trusts it until an e-mail link proves it (server/email/first-proof.ts).
  * - A credential already registered to another user fails with `AccountNotLinked`.
  *
  * Events in Auth.js's order: createUser → linkAccount → signIn (signed in: linkAccount → signIn).
@@ -24,6 +25,7 @@ import { issueSession, signedInRedirect } from "../session/issue.js";
 import type { ResponseInternal } from "../types.js";
 import { openChallenge, spendVerifiedChallenge, type RegistrationIntent } from "./challenge.js";
 import { storedCredentialId, toBase64 } from "./encoding.js";
+import { clearHalfMadePasskeyAccount } from "./half-made.js";
 import { expectedRelyingParty } from "./relying-party.js";
 import { verifyAttestation, type RegistrationInfo } from "./verify.js";
 
@@ -95,7 +97,8 @@ async function signUp(ctx: RequestContext, intent: RegistrationIntent, account: 
   const candidate: AdapterUser = { id: crypto.randomUUID(), email: intent.email, emailVerified: null, ...(intent.name ? { name: intent.name } : {}) };
   const redirect = await runSignInCallback(ctx, { user: candidate, account: { ...account, userId: candidate.id } });
   if (redirect) return { redirect };
-  if (await adapter.getUserByEmail!(intent.email)) {
+  const taken = await adapter.getUserByEmail!(intent.email);
+  if (taken && !(await clearHalfMadePasskeyAccount(adapter, taken, ctx.logger))) {
     throw new AccountNotLinked("A passkey sign-up used an address that already has an account; nothing was stored (sign in to that account to add a passkey)");
   }
 
@@ -109,21 +112,24 @@ async function signUp(ctx: RequestContext, intent: RegistrationIntent, account: 
 }
 
 /**
- * Writes the user, the account and the authenticator. `createUserWithAccount` (Foyer's adapters)
- * makes the first two one transaction; if a later write fails, the new user is deleted again when
- * the adapter can, so a failed sign-up leaves no half-made account that would block the address.
+ * Writes the user, the account and the authenticator. With `createUserWithAccount` (Foyer's
+ * adapters) the three are one transaction: a crash or failure leaves none of them. Otherwise they
+ * are written one by one, and if a later write fails the new user is deleted again when the adapter
+ * can; what a crash between the writes leaves, the next sign-up with the address may replace
+ * (half-made.ts).
  */
 async function storeNewUser(adapter: Adapter, candidate: AdapterUser, account: NewAccount, row: NewAuthenticator): Promise<AdapterUser> {
-  let user: AdapterUser;
   if (adapter.createUserWithAccount) {
-    ({ user } = await adapter.createUserWithAccount({ user: candidate, account: { ...account } as Omit<AdapterAccount, "userId"> }));
-  } else {
-    user = await adapter.createUser!(candidate);
-    const created = user;
-    await undoOnFailure(() => adapter.linkAccount!({ ...account, userId: created.id }), () => adapter.deleteUser?.(created.id));
+    const created = await adapter.createUserWithAccount({ user: candidate, account: { ...account } as Omit<AdapterAccount, "userId">, authenticator: row });
+    // An adapter written before `authenticator` was part of the input stores user and account only.
+    if (!created.authenticator) {
+      await undoOnFailure(() => adapter.createAuthenticator!({ ...row, userId: created.user.id }), () => adapter.deleteUser?.(created.user.id));
+    }
+    return created.user;
   }
-  const created = user;
-  await undoOnFailure(() => adapter.createAuthenticator!({ ...row, userId: created.id }), () => adapter.deleteUser?.(created.id));
+  const user = await adapter.createUser!(candidate);
+  await undoOnFailure(() => adapter.linkAccount!({ ...account, userId: user.id }), () => adapter.deleteUser?.(user.id));
+  await undoOnFailure(() => adapter.createAuthenticator!({ ...row, userId: user.id }), () => adapter.deleteUser?.(user.id));
   return user;
 }
 

@@ -4,7 +4,7 @@
  *
  * - The schema is migrated automatically before the first query (once per adapter; concurrency-safe).
  * - Flows that write more than one row run in a transaction: `deleteUser`, `deleteAuthenticator`,
- *   `pruneExpired` and `createUserWithAccount`.
+ *   `pruneExpired` and `createUserWithAccount` (user, account, and a session or a passkey's authenticator).
  * - Dates keep millisecond precision on both databases.
  */
 import { randomUUID } from "node:crypto";
@@ -14,25 +14,30 @@ import type { SqlDialect } from "./dialect.js";
 import { migrate } from "./migrations.js";
 import type { AccountsTable, AuthenticatorsTable, FoyerDatabase, SessionsTable, UsersTable, VerificationTokensTable } from "./schema.js";
 
-/** What `createUserWithAccount` writes: a new user, the account they signed in with, optionally a session. */
+/**
+ * What `createUserWithAccount` writes: a new user, the account they signed in with, optionally a
+ * session and (a passkey sign-up) the passkey's authenticator.
+ */
 export interface CreateUserWithAccountInput {
   /** Without an `id`, the adapter makes one (a random UUID). */
   user: Omit<AdapterUser, "id"> & { id?: string };
   account: Omit<AdapterAccount, "userId">;
   session?: Omit<AdapterSession, "userId">;
+  authenticator?: Omit<AdapterAuthenticator, "userId">;
 }
 
 export interface CreateUserWithAccountResult {
   user: AdapterUser;
   account: AdapterAccount;
   session?: AdapterSession;
+  authenticator?: AdapterAuthenticator;
 }
 
 /** Foyer's SQL adapters: every Auth.js method, every Foyer capability, and these. */
 export interface SqlAdapter extends ClosableAdapter {
   /** Applies pending schema migrations. Runs by itself before the first query; calling it is optional. */
   migrate(): Promise<void>;
-  /** Creates a user, links the account and (optionally) creates a session, all or nothing. */
+  /** Creates a user, links the account and (optionally) creates a session and an authenticator, all or nothing. */
   createUserWithAccount(input: CreateUserWithAccountInput): Promise<CreateUserWithAccountResult>;
 }
 
@@ -63,6 +68,8 @@ export interface DirectRead {
 /**
  * Test hooks, for the crash test only: `inTransaction` is awaited inside multi-row transactions
  * after some rows are written, so a test can kill the process mid-transaction. Unset in production.
+ * Flows: `deleteUser`; `createUserWithAccount` (user and account written; with an authenticator to
+ * write, the flow is `createUserWithAccount+authenticator`, paused before the authenticator).
  */
 export const transactionHooks: { inTransaction?: (flow: string) => Promise<void> } = {};
 
@@ -259,6 +266,27 @@ export function createSqlAdapter({ db, dialect, directRead }: SqlAdapterOptions,
     return toSession(row);
   }
 
+  async function insertAuthenticator(executor: Kysely<FoyerDatabase>, authenticator: AdapterAuthenticator): Promise<AdapterAuthenticator> {
+    const row = await executor
+      .insertInto("authenticators")
+      .values({
+        credential_id: authenticator.credentialID,
+        user_id: authenticator.userId,
+        provider_account_id: authenticator.providerAccountId,
+        credential_public_key: authenticator.credentialPublicKey,
+        counter: authenticator.counter,
+        credential_device_type: authenticator.credentialDeviceType,
+        credential_backed_up: authenticator.credentialBackedUp,
+        transports: authenticator.transports ?? null,
+        name: authenticator.name ?? null,
+        created_at: authenticator.createdAt ?? new Date(),
+        last_used_at: authenticator.lastUsedAt ?? null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toAuthenticator(row);
+  }
+
   async function hook(flow: string): Promise<void> {
     await transactionHooks.inTransaction?.(flow);
   }
@@ -394,13 +422,14 @@ export function createSqlAdapter({ db, dialect, directRead }: SqlAdapterOptions,
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async createUserWithAccount({ user, account, session }) {
+    async createUserWithAccount({ user, account, session, authenticator }) {
       await ready();
       return db.transaction().execute(async (trx) => {
         const created = await insertUser(trx, user);
         const linked = await insertAccount(trx, { ...account, userId: created.id } as AdapterAccount);
-        await hook("createUserWithAccount");
+        await hook(authenticator ? "createUserWithAccount+authenticator" : "createUserWithAccount");
         const result: CreateUserWithAccountResult = { user: created, account: linked };
+        if (authenticator) result.authenticator = await insertAuthenticator(trx, { ...authenticator, userId: created.id });
         if (session) result.session = await insertSession(trx, { ...session, userId: created.id });
         return result;
       });
@@ -518,24 +547,7 @@ export function createSqlAdapter({ db, dialect, directRead }: SqlAdapterOptions,
 
     async createAuthenticator(authenticator) {
       await ready();
-      const row = await db
-        .insertInto("authenticators")
-        .values({
-          credential_id: authenticator.credentialID,
-          user_id: authenticator.userId,
-          provider_account_id: authenticator.providerAccountId,
-          credential_public_key: authenticator.credentialPublicKey,
-          counter: authenticator.counter,
-          credential_device_type: authenticator.credentialDeviceType,
-          credential_backed_up: authenticator.credentialBackedUp,
-          transports: authenticator.transports ?? null,
-          name: authenticator.name ?? null,
-          created_at: authenticator.createdAt ?? new Date(),
-          last_used_at: authenticator.lastUsedAt ?? null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return toAuthenticator(row);
+      return insertAuthenticator(db, authenticator);
     },
 
     async getAuthenticator(credentialID) {

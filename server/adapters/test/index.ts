@@ -731,6 +731,26 @@ export function runAdapterTests(options: AdapterTestOptions): void {
         expect(await call(() => method("useVerificationToken")(liveToken))).toMatchObject(liveToken);
         expect(await call(() => method("pruneExpired")())).toBeGreaterThanOrEqual(0);
       });
+
+      it("createUserWithAccount with an authenticator (a passkey sign-up) writes user, account and passkey together, or nothing", async (ctx) => {
+        needs(ctx, "createUserWithAccount");
+        const f = fixtures();
+        const passkey = f.authenticator("ignored");
+        const { userId: _ignored, ...authenticator } = passkey;
+        const account = { provider: "passkey", type: "webauthn" as const, providerAccountId: passkey.credentialID };
+        const result = await call(() => method("createUserWithAccount")({ user: { ...f.user, emailVerified: null }, account, authenticator }));
+        expect(result.authenticator).toMatchObject({ ...authenticator, userId: result.user.id });
+        expect(await call(() => method("getAuthenticator")(passkey.credentialID))).toMatchObject({ ...authenticator, userId: result.user.id });
+        expect(await call(() => method("getUserByAccount")(account))).toMatchObject({ id: result.user.id });
+
+        // The credential is taken: the second sign-up fails at the passkey, and its user and account must not stay.
+        const g = fixtures();
+        const other = { provider: "passkey", type: "webauthn" as const, providerAccountId: `other-${passkey.credentialID}` };
+        await expect(call(() => method("createUserWithAccount")({ user: { ...g.user, emailVerified: null }, account: other, authenticator }))).rejects.toBeDefined();
+        expect(await call(() => method("getUserByEmail")(g.user.email))).toBeNull();
+        expect(await call(() => method("getUserByAccount")(other))).toBeNull();
+        expect(await call(() => method("getAuthenticator")(passkey.credentialID))).toMatchObject({ userId: result.user.id });
+      });
     });
   });
 }
