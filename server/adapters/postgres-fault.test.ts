@@ -1,9 +1,10 @@
 /**
  * PostgreSQL connections killed under load: a database restart, failover, pooler reap or idle
  * timeout ends backends while requests hold them. The app (a child process running
- * server/testing/postgres-fault-child.ts: Auth() with database sessions and credentials sign-ins)
- * must survive it — the requests that lose their connection fail with the usual error answer, and
- * every sign-in after the faults works again. Both adapter forms: `{ connectionString }` (the
+ * server/testing/postgres-fault-child.ts: Auth() with database sessions, credentials sign-ins and
+ * passkey sign-ups) must survive it — the requests that lose their connection fail with the usual
+ * error answer, no failed passkey sign-up leaves a half-made account, and every sign-in after the
+ * faults works again. Both adapter forms: `{ connectionString }` (the
  * adapter's own pool) and `{ pool }` (the app's pool, with the `error` listener the docs ask for).
  *
  * The test terminates only the child's backends, found by the child's `application_name`, over and
@@ -21,7 +22,7 @@ const CHILD = fileURLToPath(new URL("../testing/postgres-fault-child.ts", import
 const UNDER_FIRE = 300;
 /** At most this many termination rounds, this far apart, for at most this long. */
 const MAX_ROUNDS = 150;
-const ROUND_MS = 15;
+const ROUND_MS = 40;
 const MAX_FAULT_MS = 15_000;
 
 const postgres = await acquirePostgres();
@@ -121,6 +122,20 @@ if (!postgres.ok) {
       }
       const unreadable = fire.filter((a) => !refused.includes(a) && a.sessionEmail === null);
 
+      // No failed passkey sign-up left a half-made account (a user with a webauthn account and no passkey).
+      const inspector = new pg.Client({ connectionString: url });
+      await inspector.connect();
+      try {
+        const { rows } = await inspector.query<{ email: string }>(
+          `select u.email from users u
+            where exists (select 1 from accounts a where a.user_id = u.id and a.type = 'webauthn')
+              and not exists (select 1 from authenticators t where t.user_id = u.id)`,
+        );
+        expect(rows).toEqual([]);
+      } finally {
+        await inspector.end();
+      }
+
       // After the faults: every sign-in works again, on fresh connections.
       child.send("RUN after 20");
       await child.waitFor("DONE after");
@@ -132,7 +147,8 @@ if (!postgres.ok) {
       expect(child.alive()).toBe(true);
       console.info(
         `PostgresAdapter({ ${form} }): ${terminated} backends terminated; of ${UNDER_FIRE} sign-ins under fire ` +
-          `${refused.length} refused with the error page, ${unreadable.length} signed in but their first session read failed (200 null)`,
+          `${refused.length} refused with the error page (${refused.filter((a) => a.kind === "passkey").length} passkey sign-ups), ` +
+          `${unreadable.length} signed in but their first session read failed (200 null)`,
       );
     }, 60_000);
   });

@@ -4,13 +4,14 @@
  * (directly under node, so an uncaught error ends this very process and the parent sees it die).
  *
  * It is an app: `Auth()` with database sessions, a Credentials provider that accepts any
- * `username`, and a `PostgresAdapter` whose connections carry `application_name`, so the parent can
- * terminate exactly this process's backends. With `pool`, the app owns the pool and, as the
+ * `username`, the Passkey provider, and a `PostgresAdapter` whose connections carry
+ * `application_name`, so the parent can terminate exactly this process's backends. With `pool`, the app owns the pool and, as the
  * adapter's documentation asks, listens for the pool's `error` event itself.
  *
  * Protocol: prints READY once the schema is migrated. Each stdin line `RUN <tag> <count>` runs
- * `count` sign-ins (four at a time), each with a user of its own (`<tag>-<n>`): CSRF token,
- * `POST callback/credentials`, then `GET session` with the cookie. One JSON line per sign-in
+ * `count` sign-ins (four at a time), each with a user of its own (`<tag>-<n>`): even `n` a
+ * credentials sign-in (CSRF token, `POST callback/credentials`), odd `n` a passkey sign-up (options,
+ * the software authenticator's answer, `POST callback/passkey`); then `GET session` with the cookie. One JSON line per sign-in
  * (see {@link Attempt}), then `DONE <tag>`. `RECHECK <tag>` reads the session of every sign-in of
  * that run that was answered as signed in, again, and prints `RECHECKED <tag> <json>` with the
  * attempts whose session did not read back. No handler for uncaught errors: a crash is a crash.
@@ -20,15 +21,21 @@ import pg from "pg";
 import PostgresAdapter from "../adapters/postgres.js";
 import { Auth } from "../auth.js";
 import Credentials from "../providers/credentials.js";
+import Passkey from "../providers/passkey.js";
 import type { AuthConfig } from "../types.js";
 import { CookieJar, csrf, get, postForm, SECRET } from "./harness.js";
+import { newBrowser, postCeremony } from "./passkey-flow.js";
+import type { SoftCreationOptions } from "./soft-authenticator.js";
 
 /** What one sign-in got, as the parent reads it. */
 export interface Attempt {
   tag: string;
   n: number;
-  /** The answer to the credentials POST (0 when `Auth()` itself threw). */
+  kind: "credentials" | "passkey";
+  /** The answer to the sign-in POST, or to the passkey options when those failed (0 when `Auth()` itself threw). */
   status: number;
+  /** The passkey options' answer (0 for credentials). */
+  optionsStatus: number;
   location: string | null;
   /** The answer to `GET session` with the cookie, after a sign-in that was not refused (0: not read). */
   sessionStatus: number;
@@ -54,13 +61,44 @@ async function readSession(config: AuthConfig, jar: CookieJar): Promise<{ status
   return { status: response.status, email, body };
 }
 
+/** A credentials sign-in; the jar and the POST's answer. */
+async function credentialsSignIn(config: AuthConfig, username: string): Promise<{ jar: CookieJar; response: Response }> {
+  const { jar, csrfToken } = await csrf(config);
+  const response = await Auth(postForm("/auth/callback/credentials", { csrfToken, username }, { cookie: jar.header }), config);
+  jar.update(response);
+  return { jar, response };
+}
+
+/** A passkey sign-up with `email`; the jar, the options' status and the last answer (the options' when they failed). */
+async function passkeySignUp(config: AuthConfig, email: string): Promise<{ jar: CookieJar; optionsStatus: number; response: Response }> {
+  const browser = newBrowser();
+  const options = await Auth(get(`/auth/webauthn-options/passkey?${new URLSearchParams({ action: "register", email })}`, { cookie: browser.jar.header }), config);
+  browser.jar.update(options);
+  if (options.status !== 200) return { jar: browser.jar, optionsStatus: options.status, response: options };
+  const { options: creation } = (await options.json()) as { options: SoftCreationOptions };
+  const data = await browser.authenticator.register(creation);
+  const response = await postCeremony(config, "passkey", { action: "register", data }, browser.jar);
+  return { jar: browser.jar, optionsStatus: options.status, response };
+}
+
 async function signIn(config: AuthConfig, tag: string, n: number): Promise<Attempt> {
   const username = `${tag}-${n}`;
-  const attempt: Attempt = { tag, n, status: 0, location: null, sessionStatus: 0, sessionEmail: null, failure: null };
+  const kind = n % 2 === 0 ? "credentials" : "passkey";
+  const attempt: Attempt = { tag, n, kind, status: 0, optionsStatus: 0, location: null, sessionStatus: 0, sessionEmail: null, failure: null };
   try {
-    const { jar, csrfToken } = await csrf(config);
-    const response = await Auth(postForm("/auth/callback/credentials", { csrfToken, username }, { cookie: jar.header }), config);
-    jar.update(response);
+    let jar: CookieJar;
+    let response: Response;
+    if (kind === "credentials") {
+      ({ jar, response } = await credentialsSignIn(config, username));
+    } else {
+      ({ jar, response, optionsStatus: attempt.optionsStatus } = await passkeySignUp(config, `${username}@example.com`));
+      if (attempt.optionsStatus !== 200) {
+        attempt.status = response.status;
+        attempt.location = response.headers.get("location");
+        if (response.status >= 500) attempt.failure = `options ${response.status} ${(await response.text()).slice(0, 500)}`;
+        return attempt;
+      }
+    }
     attempt.status = response.status;
     attempt.location = response.headers.get("location");
     if (response.status >= 500) {
@@ -115,6 +153,7 @@ async function main(): Promise<void> {
     adapter,
     session: { strategy: "database" },
     providers: [
+      Passkey(),
       Credentials({
         credentials: { username: { label: "Username" } },
         authorize: (credentials) => {
