@@ -8,7 +8,8 @@ import { withQuery } from "../core/redirect.js";
 import { pageContext, pageLocale } from "../pages/context.js";
 import { renderPage, type PageRequest } from "../pages/render.js";
 import { formActionSources } from "../pages/form-action.js";
-import { awaitsDiscovery, discoverAuthorizationEndpoint, knownAuthorizationEndpoint } from "../oauth/client.js";
+import type { InternalProvider } from "../core/config.js";
+import { awaitsDiscovery, discoverAuthorizationEndpoint, discoveryGeneration, knownAuthorizationEndpoint } from "../oauth/client.js";
 import { escapeHtml } from "../pages/document.js";
 import type { ResponseInternal } from "../types.js";
 
@@ -43,13 +44,26 @@ export function pageAction(ctx: RequestContext): ResponseInternal | Promise<Resp
   return Promise.all(pending.map((provider) => discoverAuthorizationEndpoint(provider, DISCOVERY_WAIT_MS))).then(() => builtInPageResponse(ctx));
 }
 
+/** Per config: the OAuth/OIDC providers that may need discovery, worked out on its first sign-in page. */
+const discoveryCandidates = new WeakMap<object, InternalProvider[]>();
+
 /**
  * OAuth/OIDC providers whose authorization endpoint is still to be discovered. The sign-in page waits
  * for them (briefly, once per process and issuer) so that its `form-action` names where the buttons
- * lead; otherwise the first click after a start could be blocked by the browser.
+ * lead; otherwise the first click after a start could be blocked by the browser. Providers with
+ * explicit endpoints (most) are set aside once per config, and those discovered since drop out, so a
+ * page request usually checks nothing.
  */
-function undiscoveredProviders(ctx: RequestContext) {
-  return ctx.config.providers.filter((provider) => (provider.type === "oauth" || provider.type === "oidc") && awaitsDiscovery(provider));
+function undiscoveredProviders(ctx: RequestContext): InternalProvider[] {
+  let candidates = discoveryCandidates.get(ctx.config);
+  if (!candidates) {
+    candidates = ctx.config.providers.filter((provider) => (provider.type === "oauth" || provider.type === "oidc") && awaitsDiscovery(provider));
+    discoveryCandidates.set(ctx.config, candidates);
+  }
+  if (candidates.length === 0) return candidates;
+  const pending = candidates.filter(awaitsDiscovery);
+  if (pending.length === 0) discoveryCandidates.set(ctx.config, candidates.filter((provider) => !knownAuthorizationEndpoint(provider)));
+  return pending;
 }
 
 function builtInPageResponse(ctx: RequestContext): ResponseInternal {
@@ -62,7 +76,7 @@ function builtInPageResponse(ctx: RequestContext): ResponseInternal {
   let cache = pageCache.get(ctx.config);
   if (!cache) pageCache.set(ctx.config, (cache = new Map()));
   // The form-action sources depend on the callback URL's origin and on discoveries made since.
-  const key = [action, ctx.origin, locale, error ?? "", code ?? "", formAction(ctx)].join("\u0000");
+  const key = [action, ctx.origin, locale, error ?? "", code ?? "", originOf(ctx.callbackUrl), discoveryGeneration()].join("\u0000");
   let cached = cache.get(key);
   if (!cached) {
     // The translator is only needed to render: a cache hit never builds one.
@@ -81,6 +95,11 @@ function render(ctx: RequestContext, page: ReturnType<typeof pageContext>): Resp
     formAction: formAction(ctx),
     headerOverrides: ctx.config.pageHeaders,
   });
+}
+
+/** The scheme and host of an absolute URL (the resolved callback URL always is one), cheaply. */
+function originOf(url: string): string {
+  return /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? "";
 }
 
 /** The page's `form-action` sources (see `formActionSources` for why each origin is there). */

@@ -118,6 +118,7 @@ export async function clientConfiguration(internal: InternalProvider): Promise<c
   if (key) {
     if (configurations.size >= MAX_CONFIGURATIONS) configurations.delete(configurations.keys().next().value as string);
     configurations.set(key, { at: Date.now(), configuration });
+    generation++;
   }
   return configuration;
 }
@@ -152,6 +153,14 @@ async function discover(provider: OAuthConfig, fetcher: typeof fetch): Promise<c
 
 /** Discoveries that failed, by configuration key: not tried again for a minute (see below). */
 const failedDiscoveries = new Map<string, number>();
+
+/** Counts the configurations cached so far: what is known about endpoints changes only when it does. */
+let generation = 0;
+
+/** A number that changes whenever {@link knownAuthorizationEndpoint} may answer differently (page caches key on it). */
+export function discoveryGeneration(): number {
+  return generation;
+}
 const DISCOVERY_RETRY = 60 * 1000;
 
 /**
