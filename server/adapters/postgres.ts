@@ -16,7 +16,8 @@
  * them apart from yours, use a schema of their own, e.g. `?options=-c%20search_path%3Dauth`.
  * The schema is created (migrated) on first use, under an advisory lock.
  */
-import pg from "pg";
+import type pg from "pg";
+import { requireOptional } from "../core/optional-dependency.js";
 import { Kysely, PostgresDialect, type PostgresPool } from "kysely";
 import type { ClosableAdapter } from "./types.js";
 import { postgresDialect } from "./sql/dialect.js";
@@ -50,7 +51,8 @@ export default function PostgresAdapter(options: PostgresAdapterOptions): SqlAda
     pool = { connect: () => checkOut(given), end: async () => {} };
     query = given.query.bind(given);
   } else {
-    const own = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10 });
+    const { Pool } = requireOptional<typeof pg>("pg", "PostgresAdapter({ connectionString })");
+    const own = new Pool({ connectionString: options.connectionString, max: options.max ?? 10 });
     // An idle client losing its connection (server restart) emits "error" on the pool; unhandled,
     // that would crash the process. The next query gets a fresh client or a proper error.
     own.on("error", () => {});

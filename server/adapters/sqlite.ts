@@ -9,7 +9,8 @@
  * Files use WAL mode, foreign keys are on, and writers wait up to 5 s for a lock held by another
  * process. The schema is created on first use.
  */
-import Database from "libsql";
+import type Database from "libsql";
+import { requireOptional } from "../core/optional-dependency.js";
 import { Kysely, SqliteDialect, type SqliteDatabase, type SqliteStatement } from "kysely";
 import type { ClosableAdapter } from "./types.js";
 import { sqliteDialect } from "./sql/dialect.js";
@@ -100,7 +101,8 @@ function directRead(database: InstanceType<typeof Database>): DirectRead {
 
 export default function SQLiteAdapter(options: SQLiteAdapterOptions): SqlAdapter {
   const path = options.url.startsWith("file:") ? options.url.slice("file:".length) : options.url;
-  const database = new Database(path);
+  const Driver = requireOptional<typeof Database>("libsql", "SQLiteAdapter");
+  const database = new Driver(path);
   try {
     database.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeout ?? 5000))}`);
     database.pragma("foreign_keys = ON");

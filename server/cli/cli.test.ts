@@ -37,6 +37,12 @@ describe("foyer-auth secret", () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
+  it.each([["-f"], ["--file"]])("%s <path> creates the file too (the spelling Node.js never intercepts)", (option) => {
+    const file = join(temp(), ".env");
+    expect(run(["secret", option, file]).code).toBe(0);
+    expect(readFileSync(file, "utf8")).toMatch(/^AUTH_SECRET="/);
+  });
+
   it("--env-file=… appends to an existing file, keeping what is there (even without a final newline)", () => {
     const file = join(temp(), ".env");
     writeFileSync(file, "DATABASE_URL=postgres://x");
@@ -63,7 +69,7 @@ describe("foyer-auth secret", () => {
   });
 
   it("unknown commands and options, and --env-file without a path, print the usage and fail", () => {
-    for (const args of [[], ["sekret"], ["secret", "--force"], ["secret", "--env-file"]]) {
+    for (const args of [[], ["sekret"], ["secret", "--force"], ["secret", "--env-file"], ["secret", "-f"]]) {
       const result = run(args);
       expect(result.code).toBe(1);
       expect(result.err).toContain("Usage: foyer-auth secret");

@@ -7,12 +7,17 @@ export interface CliOutput {
 }
 
 const USAGE = [
-  "Usage: foyer-auth secret [--env-file <path>]",
+  "Usage: foyer-auth secret [-f <path> | --env-file <path>]",
   "",
   "  secret                        Print a fresh 32-byte secret for AUTH_SECRET.",
-  "  secret --env-file <path>      Add AUTH_SECRET to that file (created if missing); an existing",
+  "  secret -f <path>              Add AUTH_SECRET to that file (created if missing); an existing",
   "                                AUTH_SECRET or NEXTAUTH_SECRET is never overwritten.",
+  "  secret --env-file <path>      The same, for a file that exists: Node.js itself stops with",
+  "                                \"<path>: not found\" when a --env-file argument names a missing file.",
 ].join("\n");
+
+/** The options that name the env file to write. */
+const FILE_OPTIONS = new Set(["-f", "--file", "--env-file"]);
 
 /** Runs the command for `args` (without `node` and the script); returns the exit code. */
 export function runCli(args: readonly string[], output: CliOutput): number {
@@ -28,14 +33,15 @@ export function runCli(args: readonly string[], output: CliOutput): number {
   let envFile: string | undefined;
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
-    if (arg === "--env-file") envFile = rest[++i];
-    else if (arg.startsWith("--env-file=")) envFile = arg.slice("--env-file=".length);
+    const inline = /^(--file|--env-file)=(.*)$/.exec(arg);
+    if (FILE_OPTIONS.has(arg)) envFile = rest[++i];
+    else if (inline) envFile = inline[2];
     else {
       output.err(`Unknown option "${arg}".\n\n${USAGE}`);
       return 1;
     }
     if (!envFile) {
-      output.err(`--env-file needs a path.\n\n${USAGE}`);
+      output.err(`${arg.split("=")[0]} needs a path.\n\n${USAGE}`);
       return 1;
     }
   }

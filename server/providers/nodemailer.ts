@@ -18,7 +18,8 @@
  * `socketTimeout` in `server` (options, or parameters of the URL) win. A send that runs out of time
  * fails like any other: the sign-in page with `error=EmailSignin`.
  */
-import { createTransport, type SendMailOptions, type SMTPTransportOptions, type TransportConfig } from "nodemailer";
+import type { createTransport as CreateTransport, SendMailOptions, SMTPTransportOptions, TransportConfig } from "nodemailer";
+import { requireOptional } from "../core/optional-dependency.js";
 import type { EmailConfig, SendVerificationRequestParams } from "./email.js";
 import { assertOneAddress, emailProvider, environment, fromOf, setting, type EmailUserConfig } from "./email-http.js";
 
@@ -47,10 +48,19 @@ export default function Nodemailer(config: NodemailerUserConfig = {}): Nodemaile
 /** The Nodemailer provider under an id and name (the `email` alias uses this too). */
 export function nodemailerProvider(defaults: { id: string; name: string }, config: NodemailerUserConfig): NodemailerConfig {
   const options = config as Record<string, unknown>;
-  return emailProvider(defaults, options, (params) => sendWithNodemailer(params, options)) as NodemailerConfig;
+  // With its own sendVerificationRequest the app sends mail itself and need not install nodemailer.
+  const createTransport =
+    typeof options.sendVerificationRequest === "function"
+      ? undefined
+      : requireOptional<{ createTransport: typeof CreateTransport }>("nodemailer", `The ${defaults.id} provider`).createTransport;
+  return emailProvider(defaults, options, (params) => sendWithNodemailer(params, options, createTransport)) as NodemailerConfig;
 }
 
-async function sendWithNodemailer(params: SendVerificationRequestParams, options: Record<string, unknown>): Promise<void> {
+async function sendWithNodemailer(
+  params: SendVerificationRequestParams,
+  options: Record<string, unknown>,
+  createTransport = requireOptional<{ createTransport: typeof CreateTransport }>("nodemailer", "The nodemailer provider").createTransport,
+): Promise<void> {
   const name = "Nodemailer";
   assertOneAddress(name, params.identifier);
   const env = environment();
