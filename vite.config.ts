@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
 import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
+import { compactTemplatesPlugin } from "./scripts/vite-compact-templates.js";
 
 /** The system Chromium (toolchain §5); browsers are never downloaded. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -26,34 +27,6 @@ const BROWSER_BUNDLES = {
   "foyer-client-passkey": "ui/client/with-passkey.ts",
 };
 
-/**
- * Removes the indentation and line breaks from the elements' Lit `css` templates, which the JS
- * minifier leaves alone. Only templates without `${…}`, backslashes, comments or non-empty strings are
- * touched, and only whitespace that never matters in CSS is removed (around `{ } ; ,` and after `:`;
- * never before `:`, where `a :hover` differs from `a:hover`), as well as the zero of `0.5`.
- */
-function compactCssTemplates() {
-  const compact = (css: string) =>
-    css
-      .replace(/\s+/g, " ")
-      .replace(/\s*([{};,])\s*/g, "$1")
-      .replace(/:\s+/g, ":")
-      .replace(/;}/g, "}")
-      // `0.75rem` → `.75rem` (a zero alone before the point, after a separator).
-      .replace(/([\s:,(])0\.(\d)/g, "$1.$2")
-      .trim();
-  return {
-    name: "foyer:compact-css-templates",
-    transform(code: string, id: string) {
-      if (!/[\\/]ui[\\/].*\.ts$/.test(id) || !code.includes("css`")) return null;
-      const out = code.replace(/\bcss`([^`$\\]*)`/g, (template, body: string) =>
-        /\/\*|["']/.test(body.replace(/""|''/g, "")) ? template : `css\`${compact(body)}\``,
-      );
-      return out === code ? null : { code: out, map: null };
-    },
-  };
-}
-
 // One config for the browser bundles and the test projects: server code is tested in plain Node,
 // elements and stories in the real browser.
 export default defineConfig({
@@ -72,7 +45,8 @@ export default defineConfig({
       fileName: (_format, name) => `${name}.js`,
     },
     rolldownOptions: {
-      plugins: [compactCssTemplates()],
+      // Lit templates without their layout whitespace (scripts/vite-compact-templates.ts).
+      plugins: [compactTemplatesPlugin()],
       output: {
         // One file per build: a plain multi-entry `vite build` fails here instead of writing shared chunks.
         codeSplitting: false,
@@ -88,7 +62,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["server/**/*.test.{ts,tsx}", "locales/**/*.test.ts", "demo/**/*.test.ts", "bench/**/*.test.ts", "ui/client/**/*.test.ts", "ui/**/*.node.test.ts"],
+          include: ["server/**/*.test.{ts,tsx}", "locales/**/*.test.ts", "demo/**/*.test.ts", "bench/**/*.test.ts", "ui/client/**/*.test.ts", "ui/**/*.node.test.ts", "scripts/*.test.ts"],
           // WebAuthn and the page scripts need a real browser: the "elements" project runs those.
           exclude: ["**/node_modules/**", "**/*.browser.test.ts"],
           environment: "node",
