@@ -1,12 +1,7 @@
-/** Defines `<auth-passkey-button>` (idempotent). */
+/** Defines `<auth-passkey-button>` (idempotent): the `foyer-auth/elements/auth-passkey-button` entry point. */
+import { defineElement } from "../../internal/define-element.js";
 import { AuthPasskeyButton } from "./auth-passkey-button.js";
 
 export const tagName = "auth-passkey-button";
-
-export function define(): void {
-  if (typeof customElements !== "undefined" && !customElements.get(tagName)) customElements.define(tagName, AuthPasskeyButton);
-}
-
-define();
-
+export const define = defineElement(tagName, AuthPasskeyButton);
 export { AuthPasskeyButton };

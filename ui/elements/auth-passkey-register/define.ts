@@ -1,12 +1,7 @@
-/** Defines `<auth-passkey-register>` (idempotent). */
+/** Defines `<auth-passkey-register>` (idempotent): the `foyer-auth/elements/auth-passkey-register` entry point. */
+import { defineElement } from "../../internal/define-element.js";
 import { AuthPasskeyRegister } from "./auth-passkey-register.js";
 
 export const tagName = "auth-passkey-register";
-
-export function define(): void {
-  if (typeof customElements !== "undefined" && !customElements.get(tagName)) customElements.define(tagName, AuthPasskeyRegister);
-}
-
-define();
-
+export const define = defineElement(tagName, AuthPasskeyRegister);
 export { AuthPasskeyRegister };

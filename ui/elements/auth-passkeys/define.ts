@@ -1,12 +1,7 @@
-/** Defines `<auth-passkeys>` (idempotent). */
+/** Defines `<auth-passkeys>` (idempotent): the `foyer-auth/elements/auth-passkeys` entry point. */
+import { defineElement } from "../../internal/define-element.js";
 import { AuthPasskeys } from "./auth-passkeys.js";
 
 export const tagName = "auth-passkeys";
-
-export function define(): void {
-  if (typeof customElements !== "undefined" && !customElements.get(tagName)) customElements.define(tagName, AuthPasskeys);
-}
-
-define();
-
+export const define = defineElement(tagName, AuthPasskeys);
 export { AuthPasskeys };

@@ -1,12 +1,7 @@
-/** Defines `<auth-provider-button>` (idempotent). */
+/** Defines `<auth-provider-button>` (idempotent): the `foyer-auth/elements/auth-provider-button` entry point. */
+import { defineElement } from "../../internal/define-element.js";
 import { AuthProviderButton } from "./auth-provider-button.js";
 
 export const tagName = "auth-provider-button";
-
-export function define(): void {
-  if (typeof customElements !== "undefined" && !customElements.get(tagName)) customElements.define(tagName, AuthProviderButton);
-}
-
-define();
-
+export const define = defineElement(tagName, AuthProviderButton);
 export { AuthProviderButton };

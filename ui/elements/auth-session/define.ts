@@ -1,12 +1,7 @@
-/** Defines `<auth-session>` (idempotent). */
+/** Defines `<auth-session>` (idempotent): the `foyer-auth/elements/auth-session` entry point. */
+import { defineElement } from "../../internal/define-element.js";
 import { AuthSession } from "./auth-session.js";
 
 export const tagName = "auth-session";
-
-export function define(): void {
-  if (typeof customElements !== "undefined" && !customElements.get(tagName)) customElements.define(tagName, AuthSession);
-}
-
-define();
-
+export const define = defineElement(tagName, AuthSession);
 export { AuthSession };

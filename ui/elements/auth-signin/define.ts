@@ -1,12 +1,7 @@
-/** Defines `<auth-signin>`; idempotent. */
+/** Defines `<auth-signin>` (idempotent): the `foyer-auth/elements/auth-signin` entry point. */
+import { defineElement } from "../../internal/define-element.js";
 import { AuthSignin } from "./auth-signin.js";
 
 export const tagName = "auth-signin";
-
-export function define(): void {
-  if (typeof customElements !== "undefined" && !customElements.get(tagName)) customElements.define(tagName, AuthSignin);
-}
-
-define();
-
+export const define = defineElement(tagName, AuthSignin);
 export { AuthSignin };

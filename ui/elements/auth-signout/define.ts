@@ -1,12 +1,7 @@
-/** Defines `<auth-signout>` (idempotent). */
+/** Defines `<auth-signout>` (idempotent): the `foyer-auth/elements/auth-signout` entry point. */
+import { defineElement } from "../../internal/define-element.js";
 import { AuthSignout } from "./auth-signout.js";
 
 export const tagName = "auth-signout";
-
-export function define(): void {
-  if (typeof customElements !== "undefined" && !customElements.get(tagName)) customElements.define(tagName, AuthSignout);
-}
-
-define();
-
+export const define = defineElement(tagName, AuthSignout);
 export { AuthSignout };

@@ -1,12 +1,7 @@
-/** Defines `<auth-user>` (idempotent). */
+/** Defines `<auth-user>` (idempotent): the `foyer-auth/elements/auth-user` entry point. */
+import { defineElement } from "../../internal/define-element.js";
 import { AuthUser } from "./auth-user.js";
 
 export const tagName = "auth-user";
-
-export function define(): void {
-  if (typeof customElements !== "undefined" && !customElements.get(tagName)) customElements.define(tagName, AuthUser);
-}
-
-define();
-
+export const define = defineElement(tagName, AuthUser);
 export { AuthUser };
