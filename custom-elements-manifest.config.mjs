@@ -6,15 +6,19 @@
  *   (it would reformat the file and replace `./custom-elements.json` by its own spelling).
  * - The plugin below fixes what the analyzer cannot read from our code on its own; the fixes are
  *   generic, so new elements need nothing here:
- *   1. tag names: `define.ts` calls `customElements.define(tagName, Class)` with a constant, which the
- *      analyzer records as the tag "tagName"; the constant's value is used instead;
+ *   1. tag names: `define.ts` calls `defineElement(tagName, Class)` (ui/internal/define-element.ts),
+ *      which the analyzer does not know: the call is recorded as the definition
+ *      `customElements.define(tagName, Class)` would be, with the constant's value as the tag. A class
+ *      is a custom element when such a definition names it (a base class, such as
+ *      ui/elements/foyer-element.ts, is not);
  *   2. module references: `./x.js` and `/ui/…/x.js` become the analysed `ui/…/x.ts` paths;
  *   3. events: the analyzer adds a nameless entry for `dispatchEvent(new SomeEvent(…))`; those are
  *      dropped, and each `@fires` entry gets the type of its class in ui/events/;
  *   4. defaults such as `DEFAULT_BASE_PATH` become the exported constant's value (`"/auth"`);
  *   5. JSDoc names written as placeholders with a space (`@slot form-<provider id> - …`) are rejoined;
  *   6. reactive state, `name: { state: true }` in `static properties`, has no attribute (Lit gives it
- *      none), though the analyzer reads every entry without `attribute: false` as one.
+ *      none), though the analyzer reads every entry without `attribute: false` as one; also when a
+ *      base class declares it.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, posix } from "node:path";
@@ -64,7 +68,19 @@ function foyerManifestFixes() {
   const states = new Map();
   return {
     name: "foyer-manifest-fixes",
-    analyzePhase({ ts, node }) {
+    analyzePhase({ ts, node, moduleDoc }) {
+      // 1: `defineElement(tagName, Class)`, as a definition of `Class` (imported from its own module).
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "defineElement") {
+        const [tag, element] = node.arguments;
+        if (!tag || !element || !ts.isIdentifier(element)) return;
+        const imported = node
+          .getSourceFile()
+          .statements.filter(ts.isImportDeclaration)
+          .find((statement) => statement.importClause?.namedBindings?.elements?.some((binding) => binding.name.text === element.text));
+        const module = imported && ts.isStringLiteral(imported.moduleSpecifier) ? imported.moduleSpecifier.text : undefined;
+        moduleDoc.exports = [...(moduleDoc.exports ?? []), { kind: "custom-element-definition", name: tag.getText(), declaration: { name: element.text, ...(module ? { module } : {}) } }];
+        return;
+      }
       if (!ts.isClassDeclaration(node) || !node.name) return;
       for (const member of node.members) {
         const isStatic = member.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.StaticKeyword);
@@ -105,8 +121,13 @@ function foyerManifestFixes() {
 
       for (const module of modules) {
         for (const declaration of module.declarations ?? []) {
-          if (!declaration.customElement) continue;
-          if (tags.has(declaration.name)) declaration.tagName = tags.get(declaration.name);
+          if (declaration.kind !== "class") continue;
+          if (tags.has(declaration.name)) {
+            declaration.customElement = true;
+            declaration.tagName = tags.get(declaration.name);
+          } else {
+            delete declaration.customElement;
+          }
           // 3: events.
           if (declaration.events) {
             declaration.events = declaration.events.filter((event) => event.name);
@@ -119,10 +140,10 @@ function foyerManifestFixes() {
               member.type ??= { text: "string" };
             }
           }
-          // 6: reactive state is no attribute.
-          const internal = new Set(states.get(declaration.name) ?? []);
-          if (declaration.attributes) declaration.attributes = declaration.attributes.filter((attribute) => !internal.has(attribute.fieldName));
-          for (const member of declaration.members ?? []) if (internal.has(member.name)) delete member.attribute;
+          // 6: reactive state is no attribute (the class's own, or a base class's).
+          const isState = (entry, name) => (states.get(entry.inheritedFrom?.name ?? declaration.name) ?? []).includes(name);
+          if (declaration.attributes) declaration.attributes = declaration.attributes.filter((attribute) => !isState(attribute, attribute.fieldName));
+          for (const member of declaration.members ?? []) if (isState(member, member.name)) delete member.attribute;
           // 5: placeholder names.
           for (const list of [declaration.slots, declaration.cssParts, declaration.cssProperties, declaration.cssStates]) for (const entry of list ?? []) rejoinPlaceholder(entry);
         }

@@ -91,7 +91,7 @@ describe("custom-elements.json", () => {
     const byClass = new Map(elements(committed()).map((declaration) => [declaration.name, declaration]));
     for (const tag of TAGS) {
       const source = read(`ui/elements/${tag}/${tag}.ts`);
-      const className = /export class (\w+) extends LitElement/.exec(source)?.[1];
+      const className = /export class (\w+) extends (?:LitElement|FoyerElement)\b/.exec(source)?.[1];
       const declaration = byClass.get(className ?? "");
       expect(declaration, `${tag}: ${className} is in the manifest`).toBeDefined();
       const names = (list: Entry[] | undefined) => (list ?? []).map((entry) => entry.name);

@@ -60,8 +60,8 @@ ${hosts} :where(.auth-field input:focus-visible,.auth-rename button:focus-visibl
 `;
 })());
 
-/** Adopts the light-DOM styles into the document (or shadow root) `host` lives in, once per root. */
-export function adoptLightStyles(host: HTMLElement): void {
+/** Adopts the passkey elements' light-DOM field styles into the document (or shadow root) `host` lives in, once per root. */
+export function adoptPasskeyLightStyles(host: HTMLElement): void {
   adoptStyles(host, LIGHT_CSS);
 }
 

@@ -1,6 +1,4 @@
-import { LitElement, html, nothing, render } from "lit";
-import type { MessageOverrides } from "../../../locales/types.js";
-import type { Theme } from "../../../server/types.js";
+import { html, nothing, render } from "lit";
 import {
   cancelPasskeyCeremony,
   passkeysSupported,
@@ -12,10 +10,8 @@ import {
 import { AuthSigninErrorEvent } from "../../events/auth-signin-error.js";
 import { AuthSigninStartEvent } from "../../events/auth-signin-start.js";
 import { AuthSigninSuccessEvent } from "../../events/auth-signin-success.js";
-import { DEFAULT_BASE_PATH } from "../../internal/auth.js";
-import { LocalizeController } from "../../internal/localize.js";
-import { adoptLightStyles, fieldId, passkeyErrorMessage, toggleState, WEBAUTHN_INPUT } from "../../internal/passkey.js";
-import { applyTheme } from "../../internal/theme.js";
+import { adoptPasskeyLightStyles, fieldId, passkeyErrorMessage, toggleState, WEBAUTHN_INPUT } from "../../internal/passkey.js";
+import { FoyerElement } from "../foyer-element.js";
 import { passkeyButtonStyles } from "./auth-passkey-button.styles.js";
 
 /**
@@ -59,24 +55,18 @@ import { passkeyButtonStyles } from "./auth-passkey-button.styles.js";
  * @fires auth-signin-success - The server signed the user in (`detail.provider`, `detail.url`), after a click or an autofill pick.
  * @fires auth-signin-error - The sign-in failed (`detail.code`: `Cancelled`, `WebAuthnVerificationError`, `NetworkError`, …). Never fired for an ignored or dismissed autofill.
  */
-export class AuthPasskeyButton extends LitElement {
+export class AuthPasskeyButton extends FoyerElement {
   static override styles = passkeyButtonStyles;
 
   static override properties = {
-    basePath: { attribute: "base-path" },
     provider: { reflect: true },
     callbackUrl: { attribute: "callback-url" },
     redirect: { type: Boolean },
     conditional: { type: Boolean, reflect: true },
     unsupported: { type: Boolean, reflect: true },
-    theme: { type: Object },
-    messages: { attribute: false },
-    busy: { state: true },
     error: { state: true },
   };
 
-  /** Where Foyer is mounted on this origin. */
-  basePath = DEFAULT_BASE_PATH;
   /** The WebAuthn provider's id. */
   provider = "passkey";
   /** Where to go after signing in. Default: the current page. */
@@ -87,16 +77,8 @@ export class AuthPasskeyButton extends LitElement {
   conditional = false;
   /** Set by the element when this browser cannot use passkeys (reflected; the element is then hidden). */
   unsupported = false;
-  /** The spec's `Theme` (JSON in the attribute). */
-  theme?: Theme;
-  /** Per-locale message overrides. */
-  messages?: Record<string, MessageOverrides>;
 
-  private busy = false;
   private error?: string;
-
-  private readonly localize = new LocalizeController(this);
-  private internals?: ElementInternals;
   /** Whether this element renders the username field itself (decided once, on the first update with `conditional`). */
   private ownsField?: boolean;
   private readonly fieldId = fieldId("auth-passkey-button");
@@ -106,10 +88,9 @@ export class AuthPasskeyButton extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.internals ??= this.attachInternals?.();
     this.unsupported = !passkeysSupported();
     toggleState(this.internals, "unsupported", this.unsupported);
-    adoptLightStyles(this);
+    adoptPasskeyLightStyles(this);
     document.addEventListener(AuthSigninErrorEvent.type, this.onOtherFailure);
     // Moved in the document: the request was dropped on disconnect; start it again.
     if (this.hasUpdated) void this.startConditional();
@@ -119,10 +100,6 @@ export class AuthPasskeyButton extends LitElement {
     super.disconnectedCallback();
     document.removeEventListener(AuthSigninErrorEvent.type, this.onOtherFailure);
     this.stopConditional();
-  }
-
-  protected override willUpdate(changed: Map<string, unknown>): void {
-    if (changed.has("theme")) applyTheme(this, this.theme);
   }
 
   override render() {
@@ -243,11 +220,6 @@ export class AuthPasskeyButton extends LitElement {
     if (event.composedPath().includes(this) || this.busy) return;
     if (!this.conditionalPending) void this.startConditional();
   };
-
-  private setBusy(busy: boolean): void {
-    this.busy = busy;
-    toggleState(this.internals, "busy", busy);
-  }
 }
 
 declare global {

@@ -1,13 +1,10 @@
-import { LitElement, html, nothing, render } from "lit";
-import type { MessageOverrides } from "../../../locales/types.js";
-import type { Theme } from "../../../server/types.js";
+import { html, nothing, render } from "lit";
 import { passkeysSupported, registerPasskey } from "../../client/passkey.js";
 import { AuthPasskeyRegisteredEvent } from "../../events/auth-passkey-registered.js";
-import { DEFAULT_BASE_PATH, loadSession } from "../../internal/auth.js";
+import { loadSession } from "../../internal/auth.js";
 import { SessionSubscription } from "../../internal/session-subscription.js";
-import { LocalizeController } from "../../internal/localize.js";
-import { adoptLightStyles, fieldId, passkeyErrorMessage, toggleState } from "../../internal/passkey.js";
-import { applyTheme } from "../../internal/theme.js";
+import { adoptPasskeyLightStyles, fieldId, passkeyErrorMessage, toggleState } from "../../internal/passkey.js";
+import { FoyerElement } from "../foyer-element.js";
 import { passkeyRegisterStyles } from "./auth-passkey-register.styles.js";
 
 /** The e-mail input of a sign-up, among the element's children. */
@@ -52,26 +49,20 @@ const EMAIL_INPUT = 'input[type="email"], input[name="email"]';
  * @cssstate unsupported - This browser cannot use passkeys (the element is hidden).
  * @fires auth-passkey-registered - The server stored the new passkey (`detail.provider`, `detail.url`, `detail.signUp`: `true` when an account was created and the user signed in).
  */
-export class AuthPasskeyRegister extends LitElement {
+export class AuthPasskeyRegister extends FoyerElement {
   static override styles = passkeyRegisterStyles;
 
   static override properties = {
-    basePath: { attribute: "base-path" },
     provider: { reflect: true },
     callbackUrl: { attribute: "callback-url" },
     redirect: { type: Boolean },
     input: {},
     unsupported: { type: Boolean, reflect: true },
-    theme: { type: Object },
-    messages: { attribute: false },
     signedIn: { state: true },
-    busy: { state: true },
     error: { state: true },
     done: { state: true },
   };
 
-  /** Where Foyer is mounted on this origin. */
-  basePath = DEFAULT_BASE_PATH;
   /** The WebAuthn provider's id. */
   provider = "passkey";
   /** Where to go after registering. Default: the current page. */
@@ -82,19 +73,12 @@ export class AuthPasskeyRegister extends LitElement {
   input?: string;
   /** Set by the element when this browser cannot use passkeys (reflected; the element is then hidden). */
   unsupported = false;
-  /** The spec's `Theme` (JSON in the attribute). */
-  theme?: Theme;
-  /** Per-locale message overrides. */
-  messages?: Record<string, MessageOverrides>;
 
   /** `true` signed in, `false` signed out, `undefined` until the session is known. */
   private signedIn?: boolean;
-  private busy = false;
   private error?: string;
   private done?: "added" | "created";
 
-  private readonly localize = new LocalizeController(this);
-  private readonly internals = this.attachInternals?.();
   private readonly subscription = new SessionSubscription(this, () => void this.refresh());
   private readonly fieldId = fieldId("auth-passkey-register");
   /** Whether this element renders the e-mail field itself (decided on the first signed-out render). */
@@ -104,7 +88,7 @@ export class AuthPasskeyRegister extends LitElement {
     super.connectedCallback();
     this.unsupported = !passkeysSupported();
     toggleState(this.internals, "unsupported", this.unsupported);
-    adoptLightStyles(this);
+    adoptPasskeyLightStyles(this);
   }
 
   /** Reads the session again (signed in or not decides what the element offers). */
@@ -113,10 +97,6 @@ export class AuthPasskeyRegister extends LitElement {
     this.signedIn = Boolean(session?.user);
     toggleState(this.internals, "signed-in", this.signedIn);
     toggleState(this.internals, "signed-out", !this.signedIn);
-  }
-
-  protected override willUpdate(changed: Map<string, unknown>): void {
-    if (changed.has("theme")) applyTheme(this, this.theme);
   }
 
   override render() {
@@ -224,11 +204,6 @@ export class AuthPasskeyRegister extends LitElement {
       input.focus();
     }
     return valid;
-  }
-
-  private setBusy(busy: boolean): void {
-    this.busy = busy;
-    toggleState(this.internals, "busy", busy);
   }
 }
 

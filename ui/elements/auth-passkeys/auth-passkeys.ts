@@ -1,14 +1,10 @@
-import { LitElement, html, nothing, render, type TemplateResult } from "lit";
-import type { MessageOverrides } from "../../../locales/types.js";
-import type { Theme } from "../../../server/types.js";
+import { html, nothing, render, type PropertyValues, type TemplateResult } from "lit";
 import { listPasskeys, removePasskey, renamePasskey, type PasskeyErrorCode, type PasskeyInfo } from "../../client/passkey.js";
 import { AuthPasskeyRegisteredEvent } from "../../events/auth-passkey-registered.js";
 import { AuthPasskeyRemovedEvent } from "../../events/auth-passkey-removed.js";
-import { DEFAULT_BASE_PATH } from "../../internal/auth.js";
 import { SessionSubscription } from "../../internal/session-subscription.js";
-import { LocalizeController } from "../../internal/localize.js";
-import { adoptLightStyles, fieldId, passkeyErrorMessage, toggleState } from "../../internal/passkey.js";
-import { applyTheme } from "../../internal/theme.js";
+import { adoptPasskeyLightStyles, fieldId, passkeyErrorMessage, toggleState } from "../../internal/passkey.js";
+import { FoyerElement } from "../foyer-element.js";
 import { passkeysStyles } from "./auth-passkeys.styles.js";
 import { formatDate, formatTransports } from "./format.js";
 
@@ -60,31 +56,21 @@ const STATES: readonly PasskeysState[] = ["loading", "empty", "list", "error", "
  * @cssstate busy - While a rename or removal runs.
  * @fires auth-passkey-removed - The server removed a passkey (`detail.id`).
  */
-export class AuthPasskeys extends LitElement {
+export class AuthPasskeys extends FoyerElement {
   static override styles = passkeysStyles;
 
   static override properties = {
-    basePath: { attribute: "base-path" },
     state: { reflect: true },
-    theme: { type: Object },
-    messages: { attribute: false },
     passkeys: { state: true },
     canRemove: { state: true },
     editing: { state: true },
     confirming: { state: true },
-    busy: { state: true },
     error: { state: true },
     status: { state: true },
   };
 
-  /** Where Foyer is mounted on this origin. */
-  basePath = DEFAULT_BASE_PATH;
   /** What the element shows, reflected for CSS (`auth-passkeys[state="empty"]`). Read-only in practice. */
   state: PasskeysState = "loading";
-  /** The spec's `Theme` (JSON in the attribute). */
-  theme?: Theme;
-  /** Per-locale message overrides. */
-  messages?: Record<string, MessageOverrides>;
 
   /** The passkeys as last listed. */
   passkeys: PasskeyInfo[] = [];
@@ -92,12 +78,9 @@ export class AuthPasskeys extends LitElement {
   canRemove = false;
   private editing?: string;
   private confirming?: string;
-  private busy = false;
   private error?: string;
   private status?: "passkey.list.renamed" | "passkey.list.removed";
 
-  private readonly localize = new LocalizeController(this);
-  private readonly internals = this.attachInternals?.();
   private readonly subscription = new SessionSubscription(this, () => void this.load());
   private readonly fieldId = fieldId("auth-passkeys-name");
   /** Number of the newest list request; older answers are dropped. */
@@ -105,7 +88,7 @@ export class AuthPasskeys extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    adoptLightStyles(this);
+    adoptPasskeyLightStyles(this);
     document.addEventListener(AuthPasskeyRegisteredEvent.type, this.onRegistered);
   }
 
@@ -145,8 +128,8 @@ export class AuthPasskeys extends LitElement {
     this.setState(this.passkeys.length ? "list" : "empty");
   }
 
-  protected override willUpdate(changed: Map<string, unknown>): void {
-    if (changed.has("theme")) applyTheme(this, this.theme);
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
     if (changed.has("basePath") && changed.get("basePath") !== undefined) void this.load();
   }
 
@@ -386,11 +369,6 @@ export class AuthPasskeys extends LitElement {
   private setState(next: PasskeysState): void {
     this.state = next;
     for (const name of STATES) toggleState(this.internals, name, name === next);
-  }
-
-  private setBusy(busy: boolean): void {
-    this.busy = busy;
-    toggleState(this.internals, "busy", busy);
   }
 }
 

@@ -1,15 +1,10 @@
-import { LitElement } from "lit";
 import type { ClientProvider } from "../../client/index.js";
 import { AuthSigninErrorEvent } from "../../events/auth-signin-error.js";
 import { AuthSigninStartEvent } from "../../events/auth-signin-start.js";
 import { AuthSigninSuccessEvent } from "../../events/auth-signin-success.js";
-import { DEFAULT_BASE_PATH, signinClient as authClient } from "../../internal/auth.js";
-import { LocalizeController } from "../../internal/localize.js";
-import { toggleState } from "../../internal/element.js";
-import { applyTheme } from "../../internal/theme.js";
+import { signinClient as authClient } from "../../internal/auth.js";
 import { leaving, providerButton } from "../../internal/provider-button.js";
-import type { MessageOverrides } from "../../../locales/index.js";
-import type { Theme } from "../../../server/types.js";
+import { FoyerElement } from "../foyer-element.js";
 import { providerButtonStyles } from "./auth-provider-button.styles.js";
 
 /**
@@ -34,39 +29,24 @@ import { providerButtonStyles } from "./auth-provider-button.styles.js";
  * @fires auth-signin-success - The server accepted the sign-in (the browser is navigating to the provider).
  * @fires auth-signin-error - The sign-in failed; `detail.code` is the error code.
  */
-export class AuthProviderButton extends LitElement {
+export class AuthProviderButton extends FoyerElement {
   static override styles = providerButtonStyles;
 
   static override properties = {
     provider: { reflect: true },
-    basePath: { attribute: "base-path" },
     callbackUrl: { attribute: "callback-url" },
     name: {},
-    theme: { type: Object },
-    messages: { attribute: false },
     descriptor: { attribute: false },
-    busy: { state: true },
   };
 
   /** The provider id (`github`, …). */
   provider = "";
-  /** Where Foyer is mounted on this origin. */
-  basePath = DEFAULT_BASE_PATH;
   /** Where to go after signing in. Default: the current page. */
   callbackUrl?: string;
   /** The button's label name; fetched from `GET {base-path}/providers` when not set. */
   name?: string;
-  /** The spec's `Theme` (JSON in the attribute). */
-  theme?: Theme;
-  /** Per-locale message overrides. */
-  messages?: Record<string, MessageOverrides>;
   /** The provider's description, as `GET /providers` returns it; set by `<auth-signin>`, fetched otherwise. */
   descriptor?: ClientProvider;
-
-  private busy = false;
-
-  private readonly localize = new LocalizeController(this);
-  private readonly internals = this.attachInternals?.();
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -76,10 +56,6 @@ export class AuthProviderButton extends LitElement {
   private async loadDescriptor(): Promise<void> {
     const providers = await authClient(this.basePath).getProviders();
     if (providers && Object.hasOwn(providers, this.provider)) this.descriptor = providers[this.provider];
-  }
-
-  protected override willUpdate(changed: Map<string, unknown>): void {
-    if (changed.has("theme")) applyTheme(this, this.theme);
   }
 
   override render() {
@@ -116,11 +92,6 @@ export class AuthProviderButton extends LitElement {
       this.renderRoot.querySelector("button")?.focus();
     }
     this.dispatchEvent(new AuthSigninErrorEvent({ provider, code: result.error ?? "Configuration", credentialsCode: result.code }));
-  }
-
-  private setBusy(busy: boolean): void {
-    this.busy = busy;
-    toggleState(this.internals, "busy", busy);
   }
 }
 

@@ -1,17 +1,15 @@
-import { LitElement, html, nothing, render, type TemplateResult } from "lit";
+import { html, nothing, render, type PropertyValues, type TemplateResult } from "lit";
 import { ifDefined } from "lit/directives/if-defined.js";
 import { signinErrorMessage } from "../../../locales/translator.js";
-import type { MessageOverrides } from "../../../locales/types.js";
-import type { Theme } from "../../../server/types.js";
 import type { ClientProvider } from "../../client/index.js";
 import { AuthSigninErrorEvent } from "../../events/auth-signin-error.js";
 import { AuthSigninStartEvent } from "../../events/auth-signin-start.js";
 import { AuthSigninSuccessEvent } from "../../events/auth-signin-success.js";
-import { DEFAULT_BASE_PATH, signinClient as authClient } from "../../internal/auth.js";
-import { LocalizeController } from "../../internal/localize.js";
-import { adoptLightStyles, toggleState } from "../../internal/element.js";
+import { signinClient as authClient } from "../../internal/auth.js";
+import { adoptLightStyles } from "../../internal/element.js";
 import { leaving, providerButton } from "../../internal/provider-button.js";
-import { applyTheme, themeLogo } from "../../internal/theme.js";
+import { themeLogo } from "../../internal/theme.js";
+import { FoyerElement } from "../foyer-element.js";
 import { lightDomStyles, signinStyles } from "./auth-signin.styles.js";
 import { loadPasskeyElements } from "./passkey-loader.js";
 
@@ -57,16 +55,13 @@ let instances = 0;
  * @fires auth-signin-success - The sign-in succeeded (`detail.provider`, `detail.url`).
  * @fires auth-signin-error - The sign-in failed (`detail.code`: the server's error code, `detail.provider`).
  */
-export class AuthSignin extends LitElement {
+export class AuthSignin extends FoyerElement {
   static override styles = signinStyles;
 
   static override properties = {
-    basePath: { attribute: "base-path" },
     callbackUrl: { attribute: "callback-url" },
     providers: {},
     redirect: { type: Boolean },
-    theme: { type: Object },
-    messages: { attribute: false },
     list: { state: true },
     loadFailed: { state: true },
     pending: { state: true },
@@ -74,18 +69,12 @@ export class AuthSignin extends LitElement {
     sentEmail: { state: true },
   };
 
-  /** Where Foyer is mounted on this origin. */
-  basePath = DEFAULT_BASE_PATH;
   /** Where to go after signing in. Default: the current page. */
   callbackUrl?: string;
   /** Provider ids to show, in this order (comma- or space-separated). Default: all of them. */
   providers?: string;
   /** Navigate to the callback URL after a successful sign-in. Default: stay on the page (sessions update in place). */
   redirect = false;
-  /** The spec's `Theme` (JSON in the attribute). */
-  theme?: Theme;
-  /** Per-locale message overrides, e.g. `{ en: { "signin.heading": "Welcome" } }`. */
-  messages?: Record<string, MessageOverrides>;
 
   private list?: ClientProvider[];
   private loadFailed = false;
@@ -93,9 +82,7 @@ export class AuthSignin extends LitElement {
   private error?: { code: string; credentialsCode?: string };
   private sentEmail = false;
 
-  private readonly localize = new LocalizeController(this);
   private readonly instance = ++instances;
-  private readonly internals = this.attachInternals?.();
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -110,8 +97,8 @@ export class AuthSignin extends LitElement {
     this.list = Object.values(providers ?? {});
   }
 
-  protected override willUpdate(changed: Map<string, unknown>): void {
-    if (changed.has("theme")) applyTheme(this, this.theme);
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
     if (changed.get("basePath") !== undefined) void this.load();
   }
 
@@ -234,7 +221,7 @@ export class AuthSignin extends LitElement {
 
   private setPending(provider: string | undefined): void {
     this.pending = provider;
-    toggleState(this.internals, "busy", !!provider);
+    this.setBusy(!!provider);
   }
 }
 

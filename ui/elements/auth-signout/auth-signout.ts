@@ -1,11 +1,8 @@
-import { LitElement, css, html, nothing } from "lit";
-import type { MessageOverrides } from "../../../locales/index.js";
-import type { Theme } from "../../../server/types.js";
+import { css, html, nothing } from "lit";
 import { AuthSignoutEvent } from "../../events/auth-signout.js";
-import { authClient, DEFAULT_BASE_PATH } from "../../internal/auth.js";
-import { LocalizeController } from "../../internal/localize.js";
+import { authClient } from "../../internal/auth.js";
 import { controlStyles, tokenStyles } from "../../internal/styles.js";
-import { applyTheme } from "../../internal/theme.js";
+import { FoyerElement } from "../foyer-element.js";
 
 /**
  * A sign-out button, with an optional confirmation step. Signs out through Foyer on the same origin
@@ -23,7 +20,7 @@ import { applyTheme } from "../../internal/theme.js";
  * @cssprop --auth-radius - Corner radius.
  * @fires auth-signout - Before signing out; cancelable.
  */
-export class AuthSignout extends LitElement {
+export class AuthSignout extends FoyerElement {
   static override styles = [
     tokenStyles,
     controlStyles,
@@ -46,37 +43,20 @@ export class AuthSignout extends LitElement {
   ];
 
   static override properties = {
-    basePath: { attribute: "base-path" },
     callbackUrl: { attribute: "callback-url" },
     confirm: { type: Boolean },
     redirect: { type: Boolean },
-    theme: { type: Object },
-    messages: { attribute: false },
     confirming: { state: true },
-    busy: { state: true },
   };
 
-  /** Where Foyer is mounted on this origin. */
-  basePath = DEFAULT_BASE_PATH;
   /** Where to go after signing out (used with `redirect`). Default: the current page. */
   callbackUrl?: string;
   /** Ask "Are you sure?" before signing out. */
   confirm = false;
   /** Navigate to the callback URL after signing out. Default: stay (sessions update in place). */
   redirect = false;
-  /** The spec's `Theme` (JSON in the attribute). */
-  theme?: Theme;
-  /** Per-locale message overrides. */
-  messages?: Record<string, MessageOverrides>;
 
   private confirming = false;
-  private busy = false;
-
-  private readonly localize = new LocalizeController(this);
-
-  protected override willUpdate(changed: Map<string, unknown>): void {
-    if (changed.has("theme")) applyTheme(this, this.theme);
-  }
 
   override render() {
     const { t } = this.localize;
@@ -115,6 +95,7 @@ export class AuthSignout extends LitElement {
     const event = new AuthSignoutEvent();
     this.dispatchEvent(event);
     if (event.defaultPrevented) return;
+    // Only the property: this element documents no `busy` custom state (so no setBusy()).
     this.busy = true;
     // Disabled buttons drop focus to <body> while busy; remember whether to give it back.
     const hadFocus = this.matches(":focus-within");
