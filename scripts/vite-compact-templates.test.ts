@@ -15,8 +15,12 @@ describe("compactHtml", () => {
   });
 
   it("writes attributes on one line, never touching quoted values or the space before `/>`", () => {
-    expect(compactHtml(['<input\n  id=', '\n  class="a\n  b"\n  title=\'x  y\'\n/>'])).toEqual(["<input id=", ' class="a\n  b" title=\'x  y\' />']);
+    expect(compactHtml(['<x-field\n  id=', '\n  class="a\n  b"\n  title=\'x  y\'\n/>'])).toEqual(["<x-field id=", ' class="a\n  b" title=\'x  y\' />']);
     expect(compactHtml(["<button\n  type=\"button\"\n>", "</button>"])).toEqual(['<button type="button">', "</button>"]);
+  });
+
+  it("writes a void element's ` />` as `>`, and leaves other elements' slashes alone", () => {
+    expect(compactHtml(["<img src=", ' alt="" />\n<input\n  id="a"\n/><br/><x-a />'])).toEqual(["<img src=", ' alt=""><input id="a"><br/><x-a />']);
   });
 
   it("follows tags across expressions (an attribute binding, then more attributes)", () => {

@@ -9,7 +9,8 @@
  *   that contains a line break is the author's layout, not content. Between a tag or a `${…}` and
  *   anything else it is dropped; between two words of text it becomes one space. Whitespace without a
  *   line break is content and stays. Inside a tag, whitespace between attributes becomes one space
- *   (before `>` none); quoted attribute values and comments are never touched. Templates with
+ *   (before `>` none), and a void element's ` />` is `>` (HTML ignores the slash); quoted attribute
+ *   values and comments are never touched. Templates with
  *   `<pre>`, `<textarea>`, `<script>` or `<style>`, where whitespace is content, are left alone.
  *
  * So a template that keeps text-bearing elements on one line (`<p>${text}</p>`) renders the same
@@ -40,6 +41,9 @@ export function compactCss(css: string): string {
 
 type HtmlState = "text" | "tag" | "double-quoted" | "single-quoted" | "comment";
 
+/** Elements that never have content: `<img … />` is `<img …>`. */
+const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
+
 /** Elements whose whitespace is content (or not HTML): templates with one are left as written. */
 const RAW_TEXT = /<(?:pre|textarea|script|style)\b/i;
 
@@ -50,6 +54,8 @@ const RAW_TEXT = /<(?:pre|textarea|script|style)\b/i;
 export function compactHtml(strings: readonly string[]): string[] | undefined {
   if (strings.some((text) => RAW_TEXT.test(text))) return undefined;
   let state: HtmlState = "text";
+  /** The name of the tag being read (lower case), in the "tag" state and its quoted values. */
+  let tagName = "";
   return strings.map((text, index) => {
     let out = "";
     let i = 0;
@@ -98,8 +104,15 @@ export function compactHtml(strings: readonly string[]): string[] | undefined {
         i += 4;
         continue;
       }
-      if (state === "text" && char === "<" && /[a-zA-Z/!]/.test(text[i + 1] ?? "")) state = "tag";
-      else if (state === "tag" && char === ">") state = "text";
+      if (state === "tag" && char === "/" && text[i + 1] === ">" && out.endsWith(" ") && VOID.has(tagName)) {
+        out = out.slice(0, -1);
+        i++;
+        continue;
+      }
+      if (state === "text" && char === "<" && /[a-zA-Z/!]/.test(text[i + 1] ?? "")) {
+        state = "tag";
+        tagName = /^[a-zA-Z][\w-]*/.exec(text.slice(i + 1))?.[0].toLowerCase() ?? "";
+      } else if (state === "tag" && char === ">") state = "text";
       else if (state === "tag" && char === '"') state = "double-quoted";
       else if (state === "tag" && char === "'") state = "single-quoted";
       out += char;

@@ -35,9 +35,24 @@ const color = (name: string, value: string | undefined) => (value && CSS.support
 
 export function providerButton({ parts, style, label, busyLabel, busy, onClick, lang, dir }: ProviderButtonView): TemplateResult {
   const logo = style?.logo;
-  // One line on purpose: Lit keeps a template's whitespace, and this one is in auth-signin.js's budget.
-  // prettier-ignore
-  return html`<button part=${parts[0]} class="button" type="button" lang=${ifDefined(lang)} dir=${ifDefined(dir)} .style=${color("bg", style?.brandColor) + color("text", style?.textColor)} ?disabled=${busy} aria-busy=${busy} @click=${onClick}>${logo ? html`<img part=${parts[1]} class="icon" src=${logo} alt="">` : nothing}<span part=${parts[2]}>${label}</span>${busy ? html`<span part="spinner" class="spinner" role="status" aria-label=${busyLabel}></span>` : nothing}</button>`;
+  // No whitespace in the button's content (the line breaks there are inside `${…}`): its text is
+  // exactly its label. The logo and spinner are written inline, as single-use constants would cost
+  // auth-signin.js bytes.
+  return html`<button
+    part=${parts[0]}
+    class="button"
+    type="button"
+    lang=${ifDefined(lang)}
+    dir=${ifDefined(dir)}
+    .style=${color("bg", style?.brandColor) + color("text", style?.textColor)}
+    ?disabled=${busy}
+    aria-busy=${busy}
+    @click=${onClick}
+  >${
+    logo ? html`<img part=${parts[1]} class="icon" src=${logo} alt="" />` : nothing
+  }<span part=${parts[2]}>${label}</span>${
+    busy ? html`<span part="spinner" class="spinner" role="status" aria-label=${busyLabel}></span>` : nothing
+  }</button>`;
 }
 
 /** How long a provider button stays busy after its sign-in succeeded, if the page does not go. */

@@ -1,7 +1,7 @@
 import { html, nothing, render, type PropertyValues, type TemplateResult } from "lit";
 import { ifDefined } from "lit/directives/if-defined.js";
 import { signinErrorMessage } from "../../../locales/translator.js";
-import type { ClientProvider } from "../../client/index.js";
+import type { ClientProvider, ClientProviderField } from "../../client/index.js";
 import { AuthSigninErrorEvent } from "../../events/auth-signin-error.js";
 import { AuthSigninStartEvent } from "../../events/auth-signin-start.js";
 import { AuthSigninSuccessEvent } from "../../events/auth-signin-success.js";
@@ -117,9 +117,25 @@ export class AuthSignin extends FoyerElement {
     const { t } = localize;
     const logo = themeLogo(theme);
     const message = this.loadFailed ? t("signinError.NetworkError") : signinErrorMessage(t, error?.code, error?.credentialsCode);
-    // One line on purpose: Lit keeps a template's whitespace, and this one is in auth-signin.js's budget.
-    // prettier-ignore
-    return html`<div part="base" class="base" lang=${localize.locale} dir=${localize.dir} aria-busy=${!!pending}>${logo ? html`<img part="logo" class="logo" src=${logo} alt="">` : nothing}<div part="error" class="error" role="alert" tabindex="-1">${message}</div>${!list || (pending && !list.some((provider) => provider.id === pending && isButton(provider))) ? html`<div class="status"><span part="spinner" class="spinner" role="status" aria-label=${t("signin.loading")}></span></div>` : nothing}${!list ? nothing : this.sentEmail ? html`<p part="message" class="sent" role="status">${t("verifyRequest.heading")}. ${t("verifyRequest.message")}</p>` : this.groups()}<slot name="footer"></slot></div>`;
+    // The spinner of a running sign-in shows here, unless a provider button shows its own.
+    const loading = !list || (pending && !list.some((provider) => provider.id === pending && isButton(provider)));
+    // Whitespace between the tags is layout only (`.base` is a grid; the build drops it). Elements
+    // with text, and the alert (styled with `:empty`), keep their content on one line.
+    return html`<div part="base" class="base" lang=${localize.locale} dir=${localize.dir} aria-busy=${!!pending}>
+        ${logo ? html`<img part="logo" class="logo" src=${logo} alt="" />` : nothing}
+        <div part="error" class="error" role="alert" tabindex="-1">${message}</div>
+        ${loading
+          ? html`<div class="status">
+              <span part="spinner" class="spinner" role="status" aria-label=${t("signin.loading")}></span>
+            </div>`
+          : nothing}
+        ${!list
+          ? nothing
+          : this.sentEmail
+            ? html`<p part="message" class="sent" role="status">${t("verifyRequest.heading")}. ${t("verifyRequest.message")}</p>`
+            : this.groups()}
+        <slot name="footer"></slot>
+      </div>`;
   }
 
   /**
@@ -167,8 +183,29 @@ export class AuthSignin extends FoyerElement {
   private passkey(provider: ClientProvider): TemplateResult {
     void loadPasskeyElements(this.basePath);
     const id = `auth-signin-${this.instance}-${provider.id}-email`;
-    // prettier-ignore
-    return html`<div slot="passkey" class="auth-form"><auth-passkey-button conditional provider=${provider.id} base-path=${this.basePath} callback-url=${ifDefined(this.callbackUrl)} ?redirect=${this.redirect} .messages=${this.messages}><div class="auth-field"><label for=${id}>${this.localize.t("signin.email.label")}</label><input id=${id} name="email" type="email" autocomplete="username webauthn"></div></auth-passkey-button><auth-passkey-register input=${id} provider=${provider.id} base-path=${this.basePath} callback-url=${ifDefined(this.callbackUrl)} ?redirect=${this.redirect} .messages=${this.messages}></auth-passkey-register></div>`;
+    return html`<div slot="passkey" class="auth-form">
+        <auth-passkey-button
+          conditional
+          provider=${provider.id}
+          base-path=${this.basePath}
+          callback-url=${ifDefined(this.callbackUrl)}
+          ?redirect=${this.redirect}
+          .messages=${this.messages}
+        >
+          <div class="auth-field">
+            <label for=${id}>${this.localize.t("signin.email.label")}</label>
+            <input id=${id} name="email" type="email" autocomplete="username webauthn" />
+          </div>
+        </auth-passkey-button>
+        <auth-passkey-register
+          input=${id}
+          provider=${provider.id}
+          base-path=${this.basePath}
+          callback-url=${ifDefined(this.callbackUrl)}
+          ?redirect=${this.redirect}
+          .messages=${this.messages}
+        ></auth-passkey-register>
+      </div>`;
   }
 
   private form(provider: ClientProvider): TemplateResult {
@@ -177,11 +214,25 @@ export class AuthSignin extends FoyerElement {
     const busy = this.pending === id;
     const email = type === "email";
     const invalid = this.error?.code === "CredentialsSignin" && this.pending === undefined && type === "credentials";
-    // prettier-ignore
-    return html`<form slot=${`form-${id}`} class="auth-form" method="post" aria-busy=${busy} @submit=${(event: SubmitEvent) => this.submit(event, provider)}>${(provider.fields ?? []).map((field) => {
+    const input = (field: ClientProviderField) => {
       const fieldId = `auth-signin-${this.instance}-${id}-${field.name}`;
-      return html`<div class="auth-field"><label for=${fieldId}>${email ? t("signin.email.label") : field.label}</label><input id=${fieldId} name=${field.name} type=${field.type} autocomplete=${ifDefined(field.autocomplete)} placeholder=${ifDefined(email ? t("signin.email.placeholder") : undefined)} ?required=${field.required ?? email} aria-invalid=${invalid}></div>`;
-    })}<button class="auth-submit" type="submit" ?disabled=${busy}>${busy ? t("signin.loading") : t("signin.withProvider", provider.name)}</button></form>`;
+      return html`<div class="auth-field">
+          <label for=${fieldId}>${email ? t("signin.email.label") : field.label}</label>
+          <input
+            id=${fieldId}
+            name=${field.name}
+            type=${field.type}
+            autocomplete=${ifDefined(field.autocomplete)}
+            placeholder=${ifDefined(email ? t("signin.email.placeholder") : undefined)}
+            ?required=${field.required ?? email}
+            aria-invalid=${invalid}
+          />
+        </div>`;
+    };
+    return html`<form slot=${`form-${id}`} class="auth-form" method="post" aria-busy=${busy} @submit=${(event: SubmitEvent) => this.submit(event, provider)}>
+        ${(provider.fields ?? []).map(input)}
+        <button class="auth-submit" type="submit" ?disabled=${busy}>${busy ? t("signin.loading") : t("signin.withProvider", provider.name)}</button>
+      </form>`;
   }
 
   private submit(event: SubmitEvent, provider: ClientProvider): void {
