@@ -63,12 +63,56 @@ export const signinStyles = [
  * `!important`. Custom properties inherit from the host, so the tokens apply here too.
  */
 export const lightDomStyles = css`
-:where(auth-signin) :where(.auth-form){display:grid;gap:.75rem;margin:0}
-:where(auth-signin) :where(.auth-field label){display:block;margin-block-end:.25rem;font-size:.875rem;font-weight:600}
-:where(auth-signin) :where(.auth-field input){display:block;box-sizing:border-box;inline-size:100%;padding:.625rem .75rem;font:inherit;color:inherit;background:var(--_color-surface);border:1px solid var(--_color-border);border-radius:var(--_radius)}
-:where(auth-signin) :where(.auth-field input:focus-visible,.auth-submit:focus-visible){outline:3px solid var(--_color-focus);outline-offset:2px}
-:where(auth-signin) :where(.auth-field input[aria-invalid="true"]){border-color:var(--_color-error)}
-:where(auth-signin) :where(.auth-submit){display:flex;align-items:center;justify-content:center;box-sizing:border-box;inline-size:100%;min-block-size:2.75rem;padding:.625rem 1rem;font:inherit;font-weight:600;color:var(--auth-button-text,var(--_color-on-brand));background:var(--auth-button-bg,var(--_color-brand));border:1px solid var(--_color-border);border-radius:var(--_radius);cursor:pointer}
-:where(auth-signin) :where(.auth-submit[disabled]){cursor:progress;opacity:.75}
-:where(auth-signin) :where(auth-passkey-button,auth-passkey-register):not(:defined){display:none}
+  :where(auth-signin) :where(.auth-form) {
+    display: grid;
+    gap: 0.75rem;
+    margin: 0;
+  }
+  :where(auth-signin) :where(.auth-field label) {
+    display: block;
+    margin-block-end: 0.25rem;
+    font-size: 0.875rem;
+    font-weight: 600;
+  }
+  :where(auth-signin) :where(.auth-field input) {
+    display: block;
+    box-sizing: border-box;
+    inline-size: 100%;
+    padding: 0.625rem 0.75rem;
+    font: inherit;
+    color: inherit;
+    background: var(--_color-surface);
+    border: 1px solid var(--_color-border);
+    border-radius: var(--_radius);
+  }
+  :where(auth-signin) :where(.auth-field input:focus-visible, .auth-submit:focus-visible) {
+    outline: 3px solid var(--_color-focus);
+    outline-offset: 2px;
+  }
+  :where(auth-signin) :where(.auth-field input[aria-invalid="true"]) {
+    border-color: var(--_color-error);
+  }
+  :where(auth-signin) :where(.auth-submit) {
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    box-sizing: border-box;
+    inline-size: 100%;
+    min-block-size: 2.75rem;
+    padding: 0.625rem 1rem;
+    font: inherit;
+    font-weight: 600;
+    color: var(--auth-button-text, var(--_color-on-brand));
+    background: var(--auth-button-bg, var(--_color-brand));
+    border: 1px solid var(--_color-border);
+    border-radius: var(--_radius);
+    cursor: pointer;
+  }
+  :where(auth-signin) :where(.auth-submit[disabled]) {
+    cursor: progress;
+    opacity: 0.75;
+  }
+  :where(auth-signin) :where(auth-passkey-button, auth-passkey-register):not(:defined) {
+    display: none;
+  }
 `;
