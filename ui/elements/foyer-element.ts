@@ -10,7 +10,9 @@ import { applyTheme } from "../internal/theme.js";
  * The base of the elements that talk to the visitor (`<auth-signin>`, `<auth-provider-button>`,
  * `<auth-signout>` and the passkey elements): where Foyer is mounted, the `theme` and `messages`
  * every one of them takes, their localisation (the element's own `lang` and `dir` first), and the
- * busy state they show while a request runs. Not registered as an element of its own.
+ * busy state they show while a request runs. Not registered as an element of its own. It lives
+ * beside the elements, not in ui/internal/, so that custom-elements.json (`npm run cem`, which reads
+ * ui/elements/) lists the properties each element inherits from it.
  */
 export class FoyerElement extends LitElement {
   static override properties: PropertyDeclarations = {
