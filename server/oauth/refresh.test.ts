@@ -13,7 +13,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import MemoryAdapter from "../adapters/memory.js";
 import type { SqlAdapter } from "../adapters/sql/adapter.js";
 import SQLiteAdapter from "../adapters/sqlite.js";
@@ -533,6 +533,9 @@ describe("configuration", () => {
 
 describe("building blocks", () => {
   it("SingleFlight: concurrent callers share one run; a settled result is reused for keepFor, then runs again", async () => {
+    // A fake clock (Date and timers): the reuse window is checked at its edges, not raced against a real sleep.
+    vi.useFakeTimers();
+    onTestFinished(() => void vi.useRealTimers());
     const flight = new SingleFlight<number>(50);
     let runs = 0;
     const task = async () => {
@@ -540,11 +543,21 @@ describe("building blocks", () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
       return runs;
     };
-    expect(await Promise.all([flight.run("k", task), flight.run("k", task), flight.run("k", task)])).toEqual([1, 1, 1]);
+    /** Runs `key` and lets its task's 10 ms pass (a reused result needs none). */
+    const runFor = async (key: string) => {
+      const result = flight.run(key, task);
+      await vi.advanceTimersByTimeAsync(10);
+      return result;
+    };
+    const together = Promise.all([flight.run("k", task), flight.run("k", task), flight.run("k", task)]);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(await together).toEqual([1, 1, 1]); // "k" settled at t = 10 ms
     expect(await flight.run("k", task)).toBe(1);
-    expect(await flight.run("other", task)).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(await flight.run("k", task)).toBe(3);
+    expect(await runFor("other")).toBe(2); // t = 20 ms
+    await vi.advanceTimersByTimeAsync(39); // t = 59 ms: 49 ms after "k" settled, still inside keepFor
+    expect(await flight.run("k", task)).toBe(1);
+    await vi.advanceTimersByTimeAsync(1); // t = 60 ms: keepFor has passed
+    expect(await runFor("k")).toBe(3);
     // A failure is shared the same way, and a synchronous throw still rejects.
     const failing = new SingleFlight<number>(50);
     const boom = () => {

@@ -90,18 +90,9 @@ function browser(origin = foyer.origin) {
   return { jar, log, state, navigate, client, fetch: fetchWithJar };
 }
 
-/** Waits until `check` stops throwing (for messages that cross a BroadcastChannel). */
+/** Waits until `check` stops throwing (for messages that cross a BroadcastChannel, which arrive as tasks). */
 async function eventually(check: () => void, timeout = 2000): Promise<void> {
-  const start = Date.now();
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (Date.now() - start > timeout) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  }
+  await vi.waitFor(check, { timeout, interval: 5 });
 }
 
 const credentials = { username: "ada", password: PASSWORD };
