@@ -64,7 +64,20 @@ export default defineConfig({
           name: "unit",
           include: ["server/**/*.test.{ts,tsx}", "locales/**/*.test.ts", "demo/**/*.test.ts", "bench/**/*.test.ts", "ui/client/**/*.test.ts", "ui/**/*.node.test.ts", "scripts/*.test.ts"],
           // WebAuthn and the page scripts need a real browser: the "elements" project runs those.
-          exclude: ["**/node_modules/**", "**/*.browser.test.ts"],
+          // What needs the built package is in the "dist" project, so any file here runs on a fresh checkout.
+          exclude: ["**/node_modules/**", "**/*.browser.test.ts", "**/*.dist.test.ts"],
+          environment: "node",
+          testTimeout: 20_000,
+        },
+      },
+      {
+        // Tests of what `npm run build` writes to dist/ (the package as installed, the browser bundles
+        // and their budgets, the demo serving them), named `*.dist.test.ts`. `npm test` builds first.
+        test: {
+          name: "dist",
+          include: ["server/**/*.dist.test.ts", "locales/**/*.dist.test.ts", "demo/**/*.dist.test.ts", "bench/**/*.dist.test.ts", "ui/**/*.dist.test.ts"],
+          exclude: ["**/node_modules/**"],
+          globalSetup: ["scripts/require-built-dist.mjs"],
           environment: "node",
           testTimeout: 20_000,
         },

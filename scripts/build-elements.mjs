@@ -48,7 +48,7 @@ const lib = config.build?.lib;
 if (!lib || typeof lib.entry !== "object" || Array.isArray(lib.entry)) throw new Error("build-elements: vite.config.ts needs build.lib.entry as { name: module }");
 
 // FOYER_BROWSER_OUT builds somewhere else than vite.config.ts's `build.outDir` (dist/browser/), e.g. to
-// measure the bundles without touching dist/ (ui/bundle-size.node.test.ts reads the same variable).
+// measure the bundles without touching dist/ (ui/bundle-size.dist.test.ts reads the same variable).
 const outDir = resolve(root, process.env.FOYER_BROWSER_OUT || config.build.outDir);
 rmSync(outDir, { recursive: true, force: true });
 
@@ -276,7 +276,7 @@ for (const [name] of entries) {
   }
 }
 
-/** gzip -9 size: GNU gzip when installed (what the budgets in ui/bundle-size.node.test.ts use), else zlib. */
+/** gzip -9 size: GNU gzip when installed (what the budgets in ui/bundle-size.dist.test.ts use), else zlib. */
 function gzipSize(path) {
   try {
     return execFileSync("gzip", ["-9", "-n", "-c", path], { maxBuffer: 16 * 1024 * 1024 }).length;

@@ -216,7 +216,7 @@ describe("sign-in page", () => {
 
 describe("headers", () => {
   it.each(["signin", "signout"])("%s: CSP without scripts or framing, no-store, no referrer, nosniff, DENY", async (name) => {
-    // (With a WebAuthn provider the sign-in page allows Foyer's own script: passkey-section.test.ts.)
+    // (With a WebAuthn provider the sign-in page allows Foyer's own script: passkey-section.dist.test.ts.)
     const { response, html } = await page(`/auth/${name}`, config({ providers: [github, email, credentials] }));
     const csp = response.headers.get("content-security-policy")!;
     expect(csp).toContain("default-src 'none'");

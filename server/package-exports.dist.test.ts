@@ -25,14 +25,33 @@ async function node(script: string): Promise<string> {
   return stdout;
 }
 
-/** Runs the TypeScript compiler on a fixture project; never rejects. */
+/**
+ * How long one `tsc -p` may run. Two run side by side, and on a busy machine a type-check of the
+ * declaration files takes several seconds; the tests' own timeout is set above this one, so a slow
+ * compiler is reported by {@link tsc} as a timeout rather than by Vitest as a hung test.
+ */
+const TSC_TIMEOUT_MS = 30_000;
+const TSC_TEST_TIMEOUT_MS = TSC_TIMEOUT_MS + 5_000;
+
+/**
+ * Runs the TypeScript compiler on a fixture project: its exit code and output, also when it reports
+ * errors. Rejects only when the compiler did not finish (killed at {@link TSC_TIMEOUT_MS}, or by a
+ * signal), saying so, instead of passing that off as a failed type-check with no output.
+ */
 async function tsc(project: string): Promise<{ code: number; output: string }> {
+  const started = Date.now();
   try {
-    const { stdout } = await run(process.execPath, [TSC, "-p", project, "--pretty", "false"], { cwd: ROOT, timeout: 9000 });
+    const { stdout } = await run(process.execPath, [TSC, "-p", project, "--pretty", "false"], { cwd: ROOT, timeout: TSC_TIMEOUT_MS });
     return { code: 0, output: stdout };
   } catch (error) {
-    const failure = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof failure.code === "number" ? failure.code : 1, output: `${failure.stdout ?? ""}${failure.stderr ?? ""}` };
+    const failure = error as { code?: number | string; killed?: boolean; signal?: string | null; stdout?: string; stderr?: string };
+    if (failure.killed || failure.signal) {
+      const elapsed = ((Date.now() - started) / 1000).toFixed(1);
+      const why = failure.killed ? `timed out: still running after ${elapsed} s (the limit is ${TSC_TIMEOUT_MS / 1000} s), so it was stopped` : `was stopped by ${failure.signal} after ${elapsed} s`;
+      throw new Error(`tsc -p ${project} ${why}; the type-check did not run to the end (is the machine busy?)`);
+    }
+    if (typeof failure.code !== "number") throw error; // could not start (e.g. the compiler is missing)
+    return { code: failure.code, output: `${failure.stdout ?? ""}${failure.stderr ?? ""}` };
   }
 }
 
@@ -127,7 +146,7 @@ describe.concurrent("package types", () => {
     const { code, output } = await tsc("server/fixtures/types");
     expect(output).toBe("");
     expect(code).toBe(0);
-  });
+  }, TSC_TEST_TIMEOUT_MS);
 
   it("rejects a number where the augmented Session says role is 'admin' | 'user' (server/fixtures/types/misuse)", async () => {
     const { code, output } = await tsc("server/fixtures/types/misuse");
@@ -135,5 +154,5 @@ describe.concurrent("package types", () => {
     const errors = output.trim().split("\n");
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/^server\/fixtures\/types\/misuse\/index\.ts\(\d+,\d+\): error TS2322: Type '42' is not assignable to type '("user" \| "admin"|"admin" \| "user")'\.$/);
-  });
+  }, TSC_TEST_TIMEOUT_MS);
 });
