@@ -2,27 +2,28 @@
  * Browser tests (`npm run test:e2e`, also the last step of `npm test`). They drive the system
  * Chromium (Debian package `chromium`, or `CHROMIUM_PATH`); Playwright never downloads a browser.
  *
- * Five servers run for the suite:
- *   - the demo on port 3100, with its data (the development secret) under test-results/demo-data,
- *     sending its sign-in e-mails to the SMTP capture below; database sessions (its SQLite adapter);
- *   - the same demo on port 3102 with `FOYER_DEMO_SESSION_STRATEGY=jwt` (sessions in the encrypted
- *     cookie, users and passkeys still in SQLite), its data under test-results/demo-data-jwt, the same
- *     SMTP capture: e2e/passkey.spec.ts runs every passkey scenario against both strategies;
- *   - e2e/fixtures/pages-server.ts on port 3101: the built-in pages under three themes;
- *   - e2e/fixtures/idp.ts: an OpenID Provider (oidc-provider) on 127.0.0.1:3001, the demo's "Test IdP"
- *     (client test-client / test-secret) for e2e/oauth.spec.ts;
- *   - e2e/fixtures/smtp-server.ts: a real SMTP server on 127.0.0.1:2525 that keeps every message, and
- *     its HTTP API on 127.0.0.1:2526 (`GET /messages?to=…`) that e2e/email.spec.ts polls.
+ * Five servers run for the suite, each on a port picked free when the run starts, or on the one its
+ * environment variable names (e2e/support/ports.ts):
+ *   - the demo (FOYER_E2E_DEMO_PORT), with its data (the development secret) under
+ *     test-results/demo-data, sending its sign-in e-mails to the SMTP capture below; database
+ *     sessions (its SQLite adapter);
+ *   - the same demo with `FOYER_DEMO_SESSION_STRATEGY=jwt` (FOYER_E2E_DEMO_JWT_PORT): sessions in the
+ *     encrypted cookie, users and passkeys still in SQLite, its data under test-results/demo-data-jwt,
+ *     the same SMTP capture; e2e/passkey.spec.ts runs every passkey scenario against both strategies;
+ *   - e2e/fixtures/pages-server.ts (FOYER_E2E_PAGES_PORT): the built-in pages under three themes;
+ *   - e2e/fixtures/idp.ts (FOYER_E2E_IDP_PORT): an OpenID Provider (oidc-provider) on 127.0.0.1, the
+ *     demo's "Test IdP" (client test-client / test-secret) for e2e/oauth.spec.ts;
+ *   - e2e/fixtures/smtp-server.ts: a real SMTP server on 127.0.0.1 (FOYER_E2E_SMTP_PORT) that keeps
+ *     every message, and its HTTP API on 127.0.0.1 (FOYER_E2E_MAIL_API_PORT, `GET /messages?to=…`)
+ *     that e2e/email.spec.ts polls.
+ * Outside CI a server already answering on its URL is reused, so set the variables to run the suite
+ * against servers you started yourself.
  * Screenshots for people to look at go to test-results/screenshots/.
  */
 import { defineConfig, devices } from "@playwright/test";
+import { PORTS } from "./e2e/support/ports.js";
 
-const DEMO_PORT = 3100;
-const DEMO_JWT_PORT = 3102;
-const PAGES_PORT = 3101;
-const SMTP_PORT = 2525;
-const MAIL_API_PORT = 2526;
-const IDP_PORT = 3001;
+const { demo: DEMO_PORT, demoJwt: DEMO_JWT_PORT, pages: PAGES_PORT, smtp: SMTP_PORT, mailApi: MAIL_API_PORT, idp: IDP_PORT } = PORTS;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({

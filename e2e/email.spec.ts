@@ -12,9 +12,12 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import type { SupportedLocale } from "../locales/index.js";
 import { EmbeddedPage } from "./support/embedded.js";
 import { message } from "./support/pages.js";
+import { DEMO_ORIGIN, MAIL_API_ORIGIN } from "./support/ports.js";
 
 /** The SMTP capture's HTTP API (playwright.config.ts). */
-const MAIL_API = "http://127.0.0.1:2526";
+const MAIL_API = MAIL_API_ORIGIN;
+/** The demo's host as its e-mails name it. */
+const DEMO_HOST = new URL(DEMO_ORIGIN).host;
 /** The demo's e-mail provider: id `email`, name "Email" (demo/mailbox.ts). */
 const PROVIDER_NAME = "Email";
 
@@ -79,9 +82,9 @@ test.describe("e-mail sign-in on the built-in pages", () => {
 
     const mail = await waitForEmail(request, address);
     expect(mail.envelope.to).toEqual([address]);
-    expect(mail.subject).toBe("Sign in to localhost:3100");
+    expect(mail.subject).toBe(`Sign in to ${DEMO_HOST}`);
     const link = linkIn(mail.text);
-    expect(new URL(link).origin).toBe("http://localhost:3100");
+    expect(new URL(link).origin).toBe(DEMO_ORIGIN);
     expect(mail.html).toContain(`href="${link.replace(/&/g, "&amp;")}"`);
 
     // Follow the link: the demo's home page, signed in as that address.
@@ -130,7 +133,7 @@ test.describe("in German", () => {
     const address = uniqueAddress("deutsch");
     await requestLinkOnSignInPage(page, address, "de");
     const mail = await waitForEmail(request, address);
-    expect(mail.subject).toBe(message("de", "email.subject", "localhost:3100"));
+    expect(mail.subject).toBe(message("de", "email.subject", DEMO_HOST));
     expect(mail.text).toContain(message("de", "email.expires", "10"));
     expect(mail.html).toContain('<html lang="de"');
     await page.goto(linkIn(mail.text));
@@ -167,7 +170,7 @@ test.describe("<auth-signin> on /embedded", () => {
     const mail = await waitForEmail(request, address);
     const link = linkIn(mail.text);
     // The element asked for a link back to the page it is on.
-    expect(new URL(link).searchParams.get("callbackUrl")).toBe("http://localhost:3100/embedded");
+    expect(new URL(link).searchParams.get("callbackUrl")).toBe(`${DEMO_ORIGIN}/embedded`);
     await page.goto(link);
     await expect(page).toHaveURL("/embedded");
     await embedded.expectSignedIn(address);

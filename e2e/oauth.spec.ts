@@ -1,7 +1,7 @@
 /**
  * OpenID Connect sign-in in the browser, end to end: the demo's "Test IdP" provider (demo/config.ts,
  * enabled by FOYER_DEMO_OIDC_ISSUER) against a real OpenID Provider (e2e/fixtures/idp.ts: oidc-provider
- * with its development login and consent pages on 127.0.0.1:3001). The IdP's ID token carries only
+ * with its development login and consent pages on 127.0.0.1, FOYER_E2E_IDP_PORT). The IdP's ID token carries only
  * `sub`; the e-mail address the demo shows comes from its userinfo endpoint.
  *
  * The protocol's hostile cases (state, nonce, PKCE, iss, replay, mix-up) are tested in Vitest against
@@ -10,8 +10,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { EmbeddedPage } from "./support/embedded.js";
 import { SignInPage, message } from "./support/pages.js";
+import { DEMO_ORIGIN, IDP_ORIGIN } from "./support/ports.js";
 
-const IDP = "http://127.0.0.1:3001";
+const IDP = IDP_ORIGIN;
 const PROVIDER_NAME = "Test IdP";
 
 /** A login nobody else in this run uses (the demo's data outlives a test); the IdP makes it `<login>@example.test`. */
@@ -72,7 +73,7 @@ test.describe("sign-in with an OpenID Provider", () => {
     // The name came from userinfo too.
     await expect(page.getByRole("definition").filter({ hasText: `User ${login}` })).toBeVisible();
     // The check cookies were used up and deleted.
-    const names = (await page.context().cookies("http://localhost:3100")).map((cookie) => cookie.name);
+    const names = (await page.context().cookies(DEMO_ORIGIN)).map((cookie) => cookie.name);
     expect(names).toContain("authjs.session-token");
     expect(names.filter((name) => /pkce|state|nonce/.test(name))).toEqual([]);
 

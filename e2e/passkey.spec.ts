@@ -1,7 +1,7 @@
 /**
  * Passkeys end to end (issue 8), in Chromium with virtual WebAuthn authenticators over CDP
- * (e2e/support/webauthn.ts), against the demo twice: with database sessions (port 3100) and with jwt
- * sessions (port 3102, `FOYER_DEMO_SESSION_STRATEGY=jwt`; see playwright.config.ts).
+ * (e2e/support/webauthn.ts), against the demo twice: with database sessions (FOYER_E2E_DEMO_PORT) and
+ * with jwt sessions (FOYER_E2E_DEMO_JWT_PORT, `FOYER_DEMO_SESSION_STRATEGY=jwt`; see playwright.config.ts).
  *
  * Per strategy, one user's passkeys from sign-up to management, in one tab (the tests of that group
  * run in order and share it):

@@ -55,7 +55,7 @@ export class EmbeddedPage {
 
   /**
    * Opens `/embedded` and waits until the elements have upgraded and know the session. `origin`:
-   * another demo than the configured `baseURL` (e.g. the jwt one, `http://localhost:3102`).
+   * another demo than the configured `baseURL` (e.g. the jwt one, `DEMO_JWT_ORIGIN` in e2e/support/ports.ts).
    */
   async goto(origin = ""): Promise<void> {
     const response = await this.page.goto(`${origin}/embedded`);

@@ -5,9 +5,10 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { LOCALES, type SupportedLocale } from "../../locales/index.js";
 import type { MessageKey, Messages } from "../../locales/types.js";
+import { PAGES_ORIGIN } from "./ports.js";
 
 /** e2e/fixtures/pages-server.ts (see playwright.config.ts). */
-export const PAGES_ORIGIN = "http://localhost:3101";
+export { PAGES_ORIGIN };
 
 /** The demo user (demo/config.ts). */
 export const DEMO_EMAIL = "demo@foyer.dev";

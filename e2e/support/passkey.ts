@@ -5,6 +5,7 @@
  * against two demos (database and jwt sessions).
  */
 import { expect, type Locator, type Page } from "@playwright/test";
+import { DEMO_JWT_ORIGIN, DEMO_ORIGIN } from "./ports.js";
 
 /** A demo the passkey tests run against (playwright.config.ts starts both). */
 export interface Demo {
@@ -14,8 +15,8 @@ export interface Demo {
 }
 
 export const DEMOS: readonly Demo[] = [
-  { strategy: "database", origin: "http://localhost:3100" },
-  { strategy: "jwt", origin: "http://localhost:3102" },
+  { strategy: "database", origin: DEMO_ORIGIN },
+  { strategy: "jwt", origin: DEMO_JWT_ORIGIN },
 ];
 
 /** A fresh address for a passkey sign-up, unique per run (the demos keep their SQLite data). */
