@@ -12,6 +12,7 @@ import "../../ui/elements/auth-passkey-button/define.js";
 import type { AuthPasskeyButton } from "../../ui/elements/auth-passkey-button/auth-passkey-button.js";
 import type { AuthSigninErrorEvent, AuthSigninStartEvent, AuthSigninSuccessEvent } from "../../ui/events/index.js";
 import { nextFrames, passkeyStubs, type PasskeyStoryParameters } from "../support/passkey-story.js";
+import { browserIdle } from "../support/idle.js";
 import { activeStub } from "../support/stub-fetch.js";
 import { activeWebAuthn } from "../support/stub-webauthn.js";
 
@@ -140,7 +141,7 @@ export const AutofillIgnored: Story = {
   play: async ({ canvasElement, args }) => {
     const { alert } = await setup(canvasElement);
     await activeWebAuthn().called("conditional");
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await browserIdle();
     await expect(alert()).toBeEmptyDOMElement();
     await expect(args.onError).not.toHaveBeenCalled();
     await expect(args.onSuccess).not.toHaveBeenCalled();

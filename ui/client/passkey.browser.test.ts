@@ -5,7 +5,8 @@
  * (dismissed dialogs, ignored autofill, unsupported algorithms), and Foyer's answers come from a small
  * fake shaped like the wire contract. The full flow against a real server: passkey.test.ts.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { browserIdle } from "../../stories/support/idle.js";
 import { createAuthClient } from "./index.js";
 import {
   cancelPasskeyCeremony,
@@ -127,10 +128,20 @@ describe("capabilities", () => {
   });
 
   it("a slow yes (a busy machine answers after the 100 ms check) still starts the autofill ceremony", async () => {
-    vi.mocked(PublicKeyCredential.isConditionalMediationAvailable).mockReturnValue(new Promise((resolve) => setTimeout(resolve, 400, true)));
-    expect(await conditionalMediationAvailable()).toBe(false);
-    vi.mocked(PublicKeyCredential.isConditionalMediationAvailable).mockReturnValue(new Promise((resolve) => setTimeout(resolve, 400, true)));
+    // A fake clock: the 100 ms check and the 400 ms answer pass when the test says, not raced in real time.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    onTestFinished(() => void vi.useRealTimers());
+    // One answer per phase, as before (SimpleWebAuthn asks again inside the ceremony and gets the same one).
+    const slowYes = () => new Promise<boolean>((resolve) => setTimeout(resolve, 400, true));
+    vi.mocked(PublicKeyCredential.isConditionalMediationAvailable).mockReturnValue(slowYes());
+    const available = conditionalMediationAvailable();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await available).toBe(false);
+    vi.mocked(PublicKeyCredential.isConditionalMediationAvailable).mockReturnValue(slowYes());
     const pending = startConditionalSignIn(options);
+    await vi.advanceTimersByTimeAsync(400);
+    // The yes has come; the rest of the ceremony runs on the real clock (vi.waitFor polls with it).
+    vi.useRealTimers();
     await vi.waitFor(() => expect(server.requests.some((request) => request.path.startsWith("/auth/webauthn-options/"))).toBe(true), { timeout: 2000 });
     cancelPasskeyCeremony();
     expect(await pending).toBeNull();
@@ -210,7 +221,7 @@ describe("conditional UI (autofill) never surfaces an error", () => {
     expect(await startConditionalSignIn(options)).toBeNull();
     expect(get).toHaveBeenCalledWith(expect.objectContaining({ mediation: "conditional" }));
     expect(server.requests.filter((request) => request.method === "POST")).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await browserIdle();
     expect(surfaced).toEqual([]);
   });
 

@@ -8,6 +8,9 @@ import { LEAVING_GRACE_MS } from "../internal/provider-button.js";
 import { createFetchStub, type FetchStub, type StubOptions } from "../../stories/support/stub-fetch.js";
 import { stubWebAuthn, type WebAuthnStub, type WebAuthnStubOptions } from "../../stories/support/stub-webauthn.js";
 
+/** Waits until the page has no work left: for checks that nothing (more) happens. */
+export { browserIdle } from "../../stories/support/idle.js";
+
 export interface ElementStubs {
   /** The running test's recorded server. */
   readonly server: FetchStub;

@@ -6,6 +6,7 @@
  * wire contract; the browser's decisions are stubbed on the real `navigator.credentials`.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { browserIdle } from "../../stories/support/idle.js";
 import { createTranslator } from "../../locales/index.js";
 import de from "../../locales/de.js";
 import en from "../../locales/en.js";
@@ -157,7 +158,7 @@ describe("with WebAuthn", () => {
   it("an ignored or refused autofill request shows nothing", async () => {
     const calls = await autofillWaiting();
     calls[0]!.reject(new DOMException("not now", "NotAllowedError"));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await browserIdle();
     expect($("#passkey-alert").textContent).toBe("");
     expect(visible($("#passkey-alert"))).toBe(false);
     expect(surfaced).toEqual([]);
@@ -198,7 +199,7 @@ describe("with WebAuthn", () => {
   it("“Create account with a passkey” needs a valid e-mail (the browser checks), then registers for it", async () => {
     const calls = await autofillWaiting();
     $("#registerButton-passkey").click();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await browserIdle();
     expect(calls).toHaveLength(1);
     expect(calls[0]!.signal.aborted).toBe(false);
 
@@ -234,7 +235,7 @@ describe("with WebAuthn", () => {
     credentialsForm.addEventListener("submit", () => (abortedBeforeSubmitHandlers = calls[0]!.signal.aborted));
     credentialsForm.requestSubmit();
     expect(abortedBeforeSubmitHandlers).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await browserIdle();
     expect(calls).toHaveLength(1);
     expect($("#passkey-alert").textContent).toBe("");
     expect(surfaced).toEqual([]);

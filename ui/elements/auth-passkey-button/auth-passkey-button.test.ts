@@ -8,7 +8,7 @@ import { userEvent } from "vitest/browser";
 import { cancelPasskeyCeremony } from "../../client/passkey.js";
 import { AuthSigninErrorEvent, AuthSigninStartEvent, AuthSigninSuccessEvent } from "../../events/index.js";
 import { testIdempotentDefine } from "../shared-suites.js";
-import { appendElement, elementStubs } from "../test-support.js";
+import { appendElement, browserIdle, elementStubs } from "../test-support.js";
 import { AuthPasskeyButton } from "./auth-passkey-button.js";
 import { define, tagName } from "./define.js";
 
@@ -95,7 +95,7 @@ describe("signing in with the button", () => {
     const host = await mount();
     host.addEventListener("auth-signin-start", (event) => event.preventDefault());
     await userEvent.click(button(host));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await browserIdle();
     expect(stubs.server.requests).toEqual([]);
     expect(stubs.webauthn.calls).toEqual([]);
     expect(button(host).disabled).toBe(false);
@@ -159,7 +159,7 @@ describe("unsupported browsers", () => {
     expect(host.shadowRoot!.querySelector("button")).toBeNull();
     expect(host.shadowRoot!.querySelector('[part="unsupported"]')!.textContent).toBe("This browser cannot use passkeys.");
     expect(host.querySelector("input")).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await browserIdle();
     expect(stubs.server.requests).toEqual([]);
     // A page may show the explanation.
     const style = document.createElement("style");
@@ -196,7 +196,7 @@ describe("conditional UI (passkey autofill)", () => {
       stubs.install({}, browser);
       const seen = listen();
       const host = await mount({ conditional: "" });
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await browserIdle();
       expect(seen.events, JSON.stringify(browser)).toEqual([]);
       expect(alert(host).textContent).toBe("");
       if ("autofill" in browser) expect(stubs.webauthn.calls).toEqual([]);

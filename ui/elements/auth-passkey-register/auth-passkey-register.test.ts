@@ -8,7 +8,7 @@ import { userEvent } from "vitest/browser";
 import { cancelPasskeyCeremony } from "../../client/passkey.js";
 import { AuthPasskeyRegisteredEvent } from "../../events/index.js";
 import { testIdempotentDefine } from "../shared-suites.js";
-import { appendElement, elementStubs } from "../test-support.js";
+import { appendElement, browserIdle, elementStubs } from "../test-support.js";
 import { AuthPasskeyRegister } from "./auth-passkey-register.js";
 import { define, tagName } from "./define.js";
 
@@ -202,7 +202,7 @@ describe("unsupported browsers", () => {
     expect(host.matches(":state(unsupported)")).toBe(true);
     expect(getComputedStyle(host).display).toBe("none");
     expect(host.shadowRoot!.querySelector("button")).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await browserIdle();
     expect(host.querySelector("input")).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import { AuthSigninErrorEvent, AuthSigninStartEvent } from "../../events/index.j
 import { AuthProviderButton } from "./auth-provider-button.js";
 import { define, tagName } from "./define.js";
 import { testIdempotentDefine } from "../shared-suites.js";
-import { elementStubs, expectIdleAfterGrace, fakeClockFromSuccess, succeedWithoutLeaving } from "../test-support.js";
+import { browserIdle, elementStubs, expectIdleAfterGrace, fakeClockFromSuccess, succeedWithoutLeaving } from "../test-support.js";
 
 const stubs = elementStubs();
 
@@ -128,7 +128,7 @@ describe("events", () => {
     document.addEventListener("auth-signin-start", cancel);
     try {
       await userEvent.click(button);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await browserIdle();
     } finally {
       document.removeEventListener("auth-signin-start", cancel);
     }

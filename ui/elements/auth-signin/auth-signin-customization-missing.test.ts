@@ -4,6 +4,7 @@
  * resolves, no render loop, no logo it could not check, and other elements are unaffected.
  */
 import { afterEach, expect, test, vi } from "vitest";
+import { browserIdle } from "../../../stories/support/idle.js";
 import { createFetchStub } from "../../../stories/support/stub-fetch.js";
 import type { AuthSignin } from "./auth-signin.js";
 import "./define.js";
@@ -36,7 +37,7 @@ test("German, a theme and overrides without the customisation code: English, def
   await vi.waitFor(() => expect(element.shadowRoot!.querySelector('[part="provider-button"]')).toBeTruthy());
   await element.updateComplete;
   const settled = renders;
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await browserIdle();
   expect(renders, "no render loop").toBe(settled);
 
   expect(element.shadowRoot!.querySelector('[part="provider-label"]')!.textContent).toBe("Sign in with GitHub");

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, expectTypeOf, test, vi } from "vitest";
 import { userEvent } from "vitest/browser";
 import { PASSWORD } from "../../../stories/support/stub-fetch.js";
 import { AuthSigninErrorEvent, AuthSigninStartEvent, AuthSigninSuccessEvent } from "../../events/index.js";
-import { elementStubs, expectIdleAfterGrace, fakeClockFromSuccess, succeedWithoutLeaving } from "../test-support.js";
+import { browserIdle, elementStubs, expectIdleAfterGrace, fakeClockFromSuccess, succeedWithoutLeaving } from "../test-support.js";
 import { AuthSignin } from "./auth-signin.js";
 import { define, tagName } from "./define.js";
 
@@ -262,7 +262,7 @@ describe("events", () => {
     try {
       await submitCredentials(host, PASSWORD);
       await userEvent.click(await providerButton(host, "GitHub"));
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await browserIdle();
     } finally {
       document.removeEventListener("auth-signin-start", cancel);
       seen.stop();

@@ -8,7 +8,7 @@ import { AuthSignoutEvent } from "../../events/index.js";
 import { AuthSignout } from "./auth-signout.js";
 import { define, tagName } from "./define.js";
 import { testIdempotentDefine } from "../shared-suites.js";
-import { elementStubs } from "../test-support.js";
+import { browserIdle, elementStubs } from "../test-support.js";
 
 const stubs = elementStubs({ server: { signedIn: true } });
 
@@ -66,7 +66,7 @@ describe("the auth-signout event", () => {
     document.addEventListener("auth-signout", cancel);
     try {
       await userEvent.click(byText(host, "Sign out")!);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await browserIdle();
     } finally {
       document.removeEventListener("auth-signout", cancel);
     }
