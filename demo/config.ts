@@ -69,7 +69,7 @@ export async function resolveSecret(dataDir: string, env: NodeJS.ProcessEnv = pr
 
 /**
  * An OpenID Connect provider "Test IdP" (id `test-idp`), added when `FOYER_DEMO_OIDC_ISSUER` is set —
- * e.g. to e2e/fixtures/idp.ts, which the browser tests run on http://127.0.0.1:3001. The client is
+ * e.g. to e2e/fixtures/idp.ts, which the browser tests run on 127.0.0.1 (port `FOYER_E2E_IDP_PORT`). The client is
  * `FOYER_DEMO_OIDC_CLIENT_ID` / `FOYER_DEMO_OIDC_CLIENT_SECRET` (default `test-client` / `test-secret`);
  * its redirect URI is `<demo origin>/auth/callback/test-idp`.
  */
