@@ -5,8 +5,9 @@
  *   resolve config → parse → validate (fail closed) → context (CSRF, callbackUrl) → action → response
  */
 import { runAction } from "./actions/index.js";
-import { normalizeConfig, type NormalizedConfig } from "./core/config.js";
-import { createContext, requestOrigin } from "./core/context.js";
+import { normalizeConfig } from "./config/normalize.js";
+import type { NormalizedConfig } from "./config/types.js";
+import { createContext, requestOrigin } from "./context/request-context.js";
 import { errorToInternal, type ErrorTarget } from "./core/error-response.js";
 import { AuthError, ErrorPageLoop, InvalidCallbackUrl, UntrustedHost } from "./core/errors.js";
 import { linkHostError, requestHostError } from "./core/hosts.js";

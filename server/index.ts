@@ -10,7 +10,7 @@
  * ```
  */
 export { Auth, type ConfigInput } from "./auth.js";
-export { getSession } from "./session/get-session.js";
+export { getSession } from "./get-session.js";
 export { readAccountTokens } from "./oauth/read-tokens.js";
 export { raw, skipCSRFCheck } from "./core/markers.js";
 export { setEnvDefaults, createActionURL, isAuthAction, type EnvObject } from "./core/env.js";

@@ -7,7 +7,7 @@
  * The public `id` of a passkey is its stored credential id (standard base64, as Auth.js stores it).
  */
 import type { AdapterAuthenticator, AdapterUser } from "../adapters/types.js";
-import type { RequestContext } from "../core/context.js";
+import type { RequestContext } from "../context/request-context.js";
 import { JSON_HEADERS } from "../core/response.js";
 import { OneAtATime } from "../core/one-at-a-time.js";
 import { currentUser, signedInButNotStored } from "../session/current-user.js";

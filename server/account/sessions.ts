@@ -5,7 +5,7 @@
  */
 import type { AdapterSession } from "../adapters/types.js";
 import { hashSessionToken } from "../adapters/wrap.js";
-import type { RequestContext } from "../core/context.js";
+import type { RequestContext } from "../context/request-context.js";
 import { crypto } from "../jwt/crypto.js";
 import { currentDatabaseSession, databaseSessionDeletion, type StoredSession } from "../session/database-session.js";
 import type { ResponseInternal } from "../types.js";

@@ -1,5 +1,5 @@
 /** `GET {basePath}/csrf`: the CSRF token for forms and fetches (wire §4). */
-import type { RequestContext } from "../core/context.js";
+import type { RequestContext } from "../context/request-context.js";
 import { deletionCookie } from "../cookies/defaults.js";
 import { NO_CACHE_HEADERS } from "../core/response.js";
 import type { ResponseInternal } from "../types.js";

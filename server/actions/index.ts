@@ -2,7 +2,7 @@
  * Which action answers which request (wire §1.2). GET takes all nine actions; POST takes
  * callback, session, signin and signout. Any other pair is an `UnknownAction`.
  */
-import type { RequestContext } from "../core/context.js";
+import type { RequestContext } from "../context/request-context.js";
 import { UnknownAction } from "../core/errors.js";
 import type { AuthAction, ResponseInternal } from "../types.js";
 import { callbackAction } from "./callback/index.js";

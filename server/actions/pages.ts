@@ -3,12 +3,12 @@
  * app's own page when one is configured (wire §8.6, §10, §13.5, §13.6, with query strings joined
  * correctly and values URL-encoded).
  */
-import type { RequestContext } from "../core/context.js";
+import type { RequestContext } from "../context/request-context.js";
 import { withQuery } from "../core/redirect.js";
-import { pageContext, pageLocale } from "../pages/context.js";
+import { pageContext, pageLocale } from "./page-context.js";
 import { renderPage, type PageRequest } from "../pages/render.js";
 import { formActionSources } from "../pages/form-action.js";
-import type { InternalProvider } from "../core/config.js";
+import type { InternalProvider } from "../config/types.js";
 import { awaitsDiscovery, discoverAuthorizationEndpoint, discoveryGeneration, knownAuthorizationEndpoint } from "../oauth/client.js";
 import { escapeHtml } from "../pages/document.js";
 import type { ResponseInternal } from "../types.js";

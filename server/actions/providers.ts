@@ -5,7 +5,7 @@
  * and a logo URL under `{basePath}/assets/`). Nothing secret is ever listed: no client ids, no
  * endpoints, no functions.
  */
-import type { RequestContext } from "../core/context.js";
+import type { RequestContext } from "../context/request-context.js";
 import { JSON_HEADERS } from "../core/response.js";
 import type { PageProvider } from "../pages/providers.js";
 import type { ProviderType, PublicProvider, ResponseInternal } from "../types.js";

@@ -1,6 +1,6 @@
 /** `GET /session` (read) and `POST /session` (update, CSRF required) — wire §6, for either strategy. */
-import type { RequestContext } from "../core/context.js";
-import { requireCsrf } from "../core/guards.js";
+import type { RequestContext } from "../context/request-context.js";
+import { requireCsrf } from "../context/guards.js";
 import { readCookieSession } from "../session/cookie-session.js";
 import { readDatabaseSession } from "../session/database-session.js";
 import type { ResponseInternal } from "../types.js";

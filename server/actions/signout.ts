@@ -1,7 +1,7 @@
 /** `POST {basePath}/signout` (CSRF required): ends the session and redirects to the callback URL (wire §10). */
-import type { RequestContext } from "../core/context.js";
+import type { RequestContext } from "../context/request-context.js";
 import { SignOutError } from "../core/errors.js";
-import { requireCsrf } from "../core/guards.js";
+import { requireCsrf } from "../context/guards.js";
 import { currentCookieToken } from "../session/cookie-session.js";
 import { databaseSessionDeletion, endDatabaseSession } from "../session/database-session.js";
 import type { ResponseInternal } from "../types.js";

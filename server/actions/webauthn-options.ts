@@ -9,7 +9,7 @@
  * (server/webauthn/register.ts), where a taken address fails with `AccountNotLinked`.
  */
 import type { AdapterAuthenticator } from "../adapters/types.js";
-import type { RequestContext } from "../core/context.js";
+import type { RequestContext } from "../context/request-context.js";
 import { JSON_HEADERS } from "../core/response.js";
 import { normalizeEmail } from "../email/identifier.js";
 import type { WebAuthnConfig } from "../providers/webauthn.js";

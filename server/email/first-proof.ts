@@ -15,37 +15,43 @@
  * expire; adapters without these capabilities (Auth.js adapters) keep what they cannot remove, and
  * Foyer logs it.
  */
-import type { AdapterUser } from "../adapters/types.js";
-import type { RequestContext } from "../core/context.js";
+import type { Adapter, AdapterUser } from "../adapters/types.js";
+import type { LoggerInstance } from "../core/logger.js";
 
-/** Secures `user`'s account when this sign-in is the first proof of their address (see above). */
-export async function secureAccountOnFirstProof(ctx: RequestContext, user: AdapterUser): Promise<void> {
-  if (user.emailVerified) return;
-  await endEarlierSessions(ctx, user);
-  await removeUnprovenPasskeys(ctx, user);
+/** What securing an account uses: the config's adapter and logger. */
+export interface FirstProofDeps {
+  adapter: Adapter;
+  logger: LoggerInstance;
 }
 
-async function endEarlierSessions(ctx: RequestContext, user: AdapterUser): Promise<void> {
-  const adapter = ctx.config.adapter!;
+/** Secures `user`'s account when this sign-in is the first proof of their address (see above). */
+export async function secureAccountOnFirstProof(deps: FirstProofDeps, user: AdapterUser): Promise<void> {
+  if (user.emailVerified) return;
+  await endEarlierSessions(deps, user);
+  await removeUnprovenPasskeys(deps, user);
+}
+
+async function endEarlierSessions(deps: FirstProofDeps, user: AdapterUser): Promise<void> {
+  const { adapter } = deps;
   if (typeof adapter.deleteSessions !== "function") {
-    ctx.logger.debug("first proof of an address: the adapter has no deleteSessions(), earlier sessions stay", { userId: user.id });
+    deps.logger.debug("first proof of an address: the adapter has no deleteSessions(), earlier sessions stay", { userId: user.id });
     return;
   }
   const ended = await adapter.deleteSessions(user.id);
-  ctx.logger.debug("first proof of an address: earlier sessions ended", { userId: user.id, ended });
+  deps.logger.debug("first proof of an address: earlier sessions ended", { userId: user.id, ended });
 }
 
-async function removeUnprovenPasskeys(ctx: RequestContext, user: AdapterUser): Promise<void> {
-  const adapter = ctx.config.adapter!;
+async function removeUnprovenPasskeys(deps: FirstProofDeps, user: AdapterUser): Promise<void> {
+  const { adapter } = deps;
   if (typeof adapter.listAuthenticatorsByUserId !== "function") return;
   const passkeys = await adapter.listAuthenticatorsByUserId(user.id);
   if (!passkeys.length) return;
   if (typeof adapter.listAccounts !== "function" || typeof adapter.deleteAuthenticator !== "function") {
-    ctx.logger.debug("first proof of an address: the adapter cannot list accounts or delete passkeys; the passkeys stay", { userId: user.id });
+    deps.logger.debug("first proof of an address: the adapter cannot list accounts or delete passkeys; the passkeys stay", { userId: user.id });
     return;
   }
   const accounts = await adapter.listAccounts(user.id);
   if (accounts.some((account) => account.type === "oauth" || account.type === "oidc" || account.type === "credentials")) return;
   for (const passkey of passkeys) await adapter.deleteAuthenticator(passkey.credentialID);
-  ctx.logger.debug("first proof of an address: passkeys registered before it were removed", { userId: user.id, removed: passkeys.length });
+  deps.logger.debug("first proof of an address: passkeys registered before it were removed", { userId: user.id, removed: passkeys.length });
 }

@@ -19,7 +19,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Auth } from "../auth.js";
-import { normalizeConfig } from "../core/config.js";
+import { normalizeConfig } from "../config/normalize.js";
 import { createLogger, type LoggerInstance } from "../core/logger.js";
 import { DEFAULT_MAX_BODY_SIZE } from "../core/request.js";
 import { CONFIG_ERROR_BODY, JSON_HEADERS } from "../core/response.js";

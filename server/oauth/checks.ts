@@ -5,7 +5,7 @@
  * callback reports it to the user as `OAuthCallbackError` (try again), and logs the exact check.
  */
 import { decode, encode } from "../jwt/index.js";
-import type { RequestContext } from "../core/context.js";
+import type { RequestContext } from "../context/request-context.js";
 import { OAuthCallbackError } from "../core/errors.js";
 import type { Cookie, CookieOption } from "../types.js";
 import { CHECK_COOKIE_MAX_AGE, deletionCookie } from "../cookies/defaults.js";

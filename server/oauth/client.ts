@@ -5,7 +5,7 @@
  */
 import * as client from "openid-client";
 import { InvalidEndpoints } from "../core/errors.js";
-import type { InternalProvider } from "../core/config.js";
+import type { InternalProvider } from "../config/types.js";
 import type { OAuthConfig } from "../providers/oauth.js";
 import { normalizingFetch } from "./fetch.js";
 

@@ -5,7 +5,7 @@
  * empty profile as Auth.js does.
  */
 import * as client from "openid-client";
-import type { RequestContext } from "../core/context.js";
+import type { RequestContext } from "../context/request-context.js";
 import { OAuthCallbackError } from "../core/errors.js";
 import type { OAuthConfig, TokenSet } from "../providers/oauth.js";
 import type { Account, Profile, User } from "../types.js";

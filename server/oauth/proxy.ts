@@ -4,7 +4,7 @@
  * state; the proxy forwards the provider's answer there — but only to origins on an explicit allow
  * list, matched exactly (R-REDIR-14, R-REDIR-15): never to an arbitrary origin.
  */
-import type { RequestContext } from "../core/context.js";
+import type { RequestContext } from "../context/request-context.js";
 import type { OAuthConfig } from "../providers/oauth.js";
 import { isLoopbackHost } from "./client.js";
 

@@ -14,7 +14,7 @@
  * A claim whose holder died lapses after `LEASE_MS`; the next reader takes it over.
  */
 import type { AccountTokensUpdate, Adapter, AdapterAccount } from "../adapters/types.js";
-import type { InternalProvider } from "../core/config.js";
+import type { InternalProvider } from "../config/types.js";
 import type { LoggerInstance } from "../core/logger.js";
 import type { Account } from "../types.js";
 import { leaseMarker, parseLease } from "./refresh-lease.js";

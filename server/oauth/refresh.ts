@@ -7,7 +7,7 @@
  * adapter, shared by processes) and session/refresh-session.ts (the session reads).
  */
 import * as client from "openid-client";
-import type { InternalProvider } from "../core/config.js";
+import type { InternalProvider } from "../config/types.js";
 import type { OAuthConfig } from "../providers/oauth.js";
 import { clientConfiguration } from "./client.js";
 import { tokenSet } from "./profile.js";

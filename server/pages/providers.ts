@@ -4,7 +4,7 @@
  * credentials and WebAuthn providers (only known-safe input attributes pass through).
  */
 import { InvalidConfiguration } from "../core/errors.js";
-import type { InternalProvider } from "../core/config.js";
+import type { CommonProviderOptions } from "../types.js";
 import { parseColor, readableTextOn } from "../../theme/color.js";
 import { bundledBrandColor, logoAssetPath, type LogoFill } from "./assets.js";
 import { isSafeImageUrl } from "./theme.js";
@@ -51,7 +51,7 @@ const INPUT_MODES = new Set(["none", "text", "decimal", "numeric", "tel", "searc
 /** Default WebAuthn form fields, as Auth.js defines them. */
 const WEBAUTHN_FIELDS = { email: { required: true, autocomplete: "username webauthn", type: "email" } };
 
-export function preparePageProviders(providers: InternalProvider[]): PageProviders {
+export function preparePageProviders(providers: readonly CommonProviderOptions[]): PageProviders {
   const out: PageProvider[] = [];
   let css = "";
   for (const provider of providers) {
@@ -74,7 +74,7 @@ export function preparePageProviders(providers: InternalProvider[]): PageProvide
   return { providers: out, css };
 }
 
-function buttonStyle(provider: InternalProvider): { brand: string; onBrand: string; branded: boolean; logo?: PageProvider["logo"] } {
+function buttonStyle(provider: CommonProviderOptions): { brand: string; onBrand: string; branded: boolean; logo?: PageProvider["logo"] } {
   const style = isRecord(provider.style) ? provider.style : {};
   const candidate = (style.brandColor ?? style.bg ?? bundledBrandColor(provider.id)) as unknown;
   let brand = "var(--auth-color-surface)";

@@ -1,5 +1,5 @@
 /** `{basePath}/account/…`: JSON account management, guarded by the session and CSRF. */
-import type { RequestContext } from "../core/context.js";
+import type { RequestContext } from "../context/request-context.js";
 import { JSON_HEADERS } from "../core/response.js";
 import { passkeysRoute } from "../account/passkeys.js";
 import { sessionsRoute } from "../account/sessions.js";

@@ -4,8 +4,8 @@
  * to the URL space. An area with no routes is answered exactly as Auth.js answers an unknown path
  * (400), so adding routes here never changes behaviour elsewhere.
  */
-import type { NormalizedConfig } from "../core/config.js";
-import type { RequestContext } from "../core/context.js";
+import type { NormalizedConfig } from "../config/types.js";
+import type { RequestContext } from "../context/request-context.js";
 import type { FoyerArea, FoyerRouteRequest } from "../core/request.js";
 import type { ResponseInternal } from "../types.js";
 import { accountRoute } from "./account.js";

@@ -8,7 +8,7 @@
 import { decodeWithPlaintext } from "../jwt/index.js";
 import { ChunkedCookie } from "../cookies/chunks.js";
 import { deletionCookie } from "../cookies/defaults.js";
-import type { RequestContext } from "../core/context.js";
+import type { RequestContext } from "../context/request-context.js";
 import { InvalidConfiguration, JWTSessionError } from "../core/errors.js";
 import type { Account, Cookie, JWT, Profile, ResponseInternal, Session, User } from "../types.js";
 import { NO_CACHE_HEADERS } from "../core/response.js";

@@ -4,7 +4,7 @@
  * nobody). Any error means "nobody": callers decide what a missing session means for them.
  */
 import type { AdapterUser } from "../adapters/types.js";
-import type { RequestContext } from "../core/context.js";
+import type { RequestContext } from "../context/request-context.js";
 import { currentCookieToken } from "./cookie-session.js";
 import { currentDatabaseSession } from "./database-session.js";
 

@@ -7,7 +7,7 @@
 import type { Adapter, AdapterSession, AdapterUser } from "../adapters/types.js";
 import { hashSessionToken } from "../adapters/wrap.js";
 import { deletionCookie } from "../cookies/defaults.js";
-import type { RequestContext } from "../core/context.js";
+import type { RequestContext } from "../context/request-context.js";
 import { SessionTokenError } from "../core/errors.js";
 import { NO_CACHE_HEADERS } from "../core/response.js";
 import type { Cookie, ResponseInternal, Session } from "../types.js";

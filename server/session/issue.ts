@@ -2,7 +2,7 @@
  * Creating the session after a successful sign-in, for every provider kind: the one place that
  * knows both strategies (architecture: "a flow several actions share lives in one function").
  */
-import type { RequestContext } from "../core/context.js";
+import type { RequestContext } from "../context/request-context.js";
 import { withQuery } from "../core/redirect.js";
 import type { Cookie } from "../types.js";
 import { issueCookieSession, type SignInResult } from "./cookie-session.js";

@@ -6,7 +6,7 @@
  * address, and then fires no `createUser` (Auth.js does, wire §20).
  */
 import type { AdapterAccount, AdapterUser } from "../adapters/types.js";
-import type { RequestContext } from "../core/context.js";
+import type { RequestContext } from "../context/request-context.js";
 import { OAuthAccountNotLinked } from "../core/errors.js";
 import type { Account, Profile, User } from "../types.js";
 import { currentUser } from "./current-user.js";

@@ -13,8 +13,8 @@
  * documented limit. A failure is logged once per refresh and never fails the read: the session
  * carries `error: "RefreshTokenError"`, and the next read after `GRACE_MS` tries again.
  */
-import type { RequestContext } from "../core/context.js";
-import type { InternalProvider } from "../core/config.js";
+import type { RequestContext } from "../context/request-context.js";
+import type { InternalProvider } from "../config/types.js";
 import { AdapterError, RefreshTokenError } from "../core/errors.js";
 import { crypto } from "../jwt/crypto.js";
 import { endpointUrl } from "../oauth/client.js";

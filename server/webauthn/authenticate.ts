@@ -5,10 +5,10 @@
  */
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { AdapterAuthenticator } from "../adapters/types.js";
-import type { RequestContext } from "../core/context.js";
+import type { RequestContext } from "../context/request-context.js";
 import { AccountNotLinked, WebAuthnVerificationError } from "../core/errors.js";
 import { OneAtATime } from "../core/one-at-a-time.js";
-import { runSignInCallback } from "../core/signin-callback.js";
+import { runSignInCallback } from "../context/signin-callback.js";
 import type { WebAuthnConfig } from "../providers/webauthn.js";
 import { currentUser } from "../session/current-user.js";
 import { issueSession, signedInRedirect } from "../session/issue.js";

@@ -8,7 +8,7 @@
  * response over the same challenge — a replayed request — fails with `InvalidCheck` too.
  */
 import { decode, encode } from "../jwt/index.js";
-import type { RequestContext } from "../core/context.js";
+import type { RequestContext } from "../context/request-context.js";
 import { InvalidCheck } from "../core/errors.js";
 import { CHECK_COOKIE_MAX_AGE, deletionCookie } from "../cookies/defaults.js";
 import type { Cookie } from "../types.js";

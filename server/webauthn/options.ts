@@ -10,7 +10,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/server";
 import type { AdapterAuthenticator } from "../adapters/types.js";
-import type { RequestContext } from "../core/context.js";
+import type { RequestContext } from "../context/request-context.js";
 import { crypto } from "../jwt/crypto.js";
 import { DEFAULT_WEBAUTHN_TIMEOUT, type WebAuthnConfig } from "../providers/webauthn.js";
 import { transportsOf, wireCredentialId } from "./encoding.js";

@@ -8,7 +8,7 @@
  * "full" is reached in a few requests.
  */
 import { describe, expect, it } from "vitest";
-import { normalizeConfig } from "../core/config.js";
+import { normalizeConfig } from "../config/normalize.js";
 import { CookieJar, ORIGIN, setCookies } from "../testing/harness.js";
 import { fetchOptions, newBrowser, postCeremony, registerPasskey, sessionOf, signInWithPasskey } from "../testing/passkey-flow.js";
 import { passkeySetups, type AdapterKind, type PasskeySetup } from "../testing/passkey-setup.js";

@@ -3,7 +3,7 @@
  * object (Auth.js allows it, and tests use it), so every default the factory would have set is filled
  * in here rather than assumed.
  */
-import type { RequestContext } from "../core/context.js";
+import type { RequestContext } from "../context/request-context.js";
 import { InvalidProvider } from "../core/errors.js";
 import { defaultFormFields, defaultRelyingParty, defaultUserInfo, type WebAuthnConfig, type WebAuthnRequest } from "../providers/webauthn.js";
 

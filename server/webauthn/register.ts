@@ -15,9 +15,9 @@
  */
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterUser } from "../adapters/types.js";
-import type { RequestContext } from "../core/context.js";
+import type { RequestContext } from "../context/request-context.js";
 import { AccountNotLinked, WebAuthnVerificationError } from "../core/errors.js";
-import { runSignInCallback } from "../core/signin-callback.js";
+import { runSignInCallback } from "../context/signin-callback.js";
 import { crypto } from "../jwt/crypto.js";
 import type { WebAuthnConfig } from "../providers/webauthn.js";
 import { currentUser } from "../session/current-user.js";

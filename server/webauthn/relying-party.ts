@@ -3,7 +3,7 @@
  * binds the credential to it; verification accepts every configured ID and origin (a `relayingParty`
  * given as lists), so one deployment can answer on the apex domain and on `www.` alike.
  */
-import type { RequestContext } from "../core/context.js";
+import type { RequestContext } from "../context/request-context.js";
 import { InvalidConfiguration } from "../core/errors.js";
 import type { RelyingParty, WebAuthnConfig } from "../providers/webauthn.js";
 import { hookRequest } from "./provider.js";

@@ -9,7 +9,7 @@ import { preparePageProviders } from "../../server/pages/providers.js";
 import { LOGOS } from "../../server/pages/logos.generated.js";
 import { PAGE_CSS } from "../../server/pages/styles.generated.js";
 import { resolveTheme, themeDeclarations } from "../../server/pages/theme.js";
-import type { InternalProvider } from "../../server/core/config.js";
+import type { ConfiguredProvider as InternalProvider } from "../../server/config/types.js";
 import type { Theme } from "../../server/types.js";
 
 export type PageName = "signin" | "signout" | "error" | "verify-request";

@@ -10,7 +10,7 @@ import { browserIdle } from "../../stories/support/idle.js";
 import { createTranslator } from "../../locales/index.js";
 import de from "../../locales/de.js";
 import en from "../../locales/en.js";
-import type { InternalProvider } from "../../server/core/config.js";
+import type { ConfiguredProvider as InternalProvider } from "../../server/config/types.js";
 import type { PageContext } from "../../server/pages/context.js";
 import { pageMarkup } from "../../server/pages/markup.js";
 import { preparePageProviders } from "../../server/pages/providers.js";

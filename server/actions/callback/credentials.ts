@@ -3,10 +3,10 @@
  * required. `authorize` decides; a falsy result or a thrown `CredentialsSignin` sends the user back
  * to the sign-in page with `error=CredentialsSignin&code=…`; any other throw is a server error.
  */
-import type { RequestContext } from "../../core/context.js";
+import type { RequestContext } from "../../context/request-context.js";
 import { CredentialsSignin, InvalidProvider } from "../../core/errors.js";
-import { requireCsrf } from "../../core/guards.js";
-import { runSignInCallback } from "../../core/signin-callback.js";
+import { requireCsrf } from "../../context/guards.js";
+import { runSignInCallback } from "../../context/signin-callback.js";
 import { crypto } from "../../jwt/crypto.js";
 import { issueCookieSession } from "../../session/cookie-session.js";
 import { issueDatabaseSession } from "../../session/database-session.js";

@@ -6,9 +6,9 @@
  * existing user's address ends that user's earlier sessions (pre-hijack defence, first-proof.ts).
  */
 import type { AdapterUser } from "../../adapters/types.js";
-import type { RequestContext } from "../../core/context.js";
+import type { RequestContext } from "../../context/request-context.js";
 import { InvalidConfiguration, Verification } from "../../core/errors.js";
-import { runSignInCallback } from "../../core/signin-callback.js";
+import { runSignInCallback } from "../../context/signin-callback.js";
 import { secureAccountOnFirstProof } from "../../email/first-proof.js";
 import { hashVerificationToken } from "../../email/tokens.js";
 import { crypto } from "../../jwt/crypto.js";
@@ -45,7 +45,7 @@ export async function emailCallback(ctx: RequestContext): Promise<ResponseIntern
       if (current && current.user.id !== existing.id) await adapter.deleteSession!(current.key);
     }
     // An unproven address (e.g. typed at a passkey sign-up) is proven now: secure what was made before.
-    await secureAccountOnFirstProof(ctx, existing);
+    await secureAccountOnFirstProof({ adapter: ctx.config.adapter!, logger: ctx.logger }, existing);
     user = await adapter.updateUser!({ id: existing.id, emailVerified: new Date() });
     await ctx.config.events.updateUser({ user });
     isNewUser = false;

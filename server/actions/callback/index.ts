@@ -2,7 +2,7 @@
  * `GET|POST {basePath}/callback/<id>`: where providers send users back (wire §9). One handler per
  * provider kind; kinds join this table as they are built.
  */
-import type { RequestContext } from "../../core/context.js";
+import type { RequestContext } from "../../context/request-context.js";
 import { AuthError, CallbackRouteError, InvalidProvider } from "../../core/errors.js";
 import type { ResponseInternal } from "../../types.js";
 import { credentialsCallback } from "./credentials.js";

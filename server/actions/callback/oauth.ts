@@ -5,10 +5,10 @@
  * again) while the log names the check — never the configuration page, never a stack trace.
  */
 import * as client from "openid-client";
-import { signinPageUrl, type RequestContext } from "../../core/context.js";
+import { signinPageUrl, type RequestContext } from "../../context/request-context.js";
 import { AuthError, InvalidCheck, OAuthCallbackError, OAuthProfileParseError } from "../../core/errors.js";
 import { withQuery } from "../../core/redirect.js";
-import { runSignInCallback } from "../../core/signin-callback.js";
+import { runSignInCallback } from "../../context/signin-callback.js";
 import { checksOf } from "../signin/oauth.js";
 import { clientConfiguration } from "../../oauth/client.js";
 import { clearChecks, readCheck } from "../../oauth/checks.js";

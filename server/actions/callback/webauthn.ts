@@ -8,7 +8,7 @@
  * the log only. The challenge cookie is deleted after every callback, whatever the outcome. Not
  * CSRF-checked (as in Auth.js): the sealed challenge cookie already ties the ceremony to this browser.
  */
-import { signinPageUrl, type RequestContext } from "../../core/context.js";
+import { signinPageUrl, type RequestContext } from "../../context/request-context.js";
 import { AccountNotLinked, InvalidCheck, WebAuthnVerificationError } from "../../core/errors.js";
 import { withQuery } from "../../core/redirect.js";
 import type { ResponseInternal } from "../../types.js";

@@ -5,11 +5,11 @@
  * whether or not the resend cooldown held the e-mail back (no enumeration, no inbox flooding).
  */
 import { createTranslator } from "../../../locales/index.js";
-import { pageLocale } from "../../pages/context.js";
-import { signinPageUrl, type RequestContext } from "../../core/context.js";
+import { pageLocale } from "../page-context.js";
+import { signinPageUrl, type RequestContext } from "../../context/request-context.js";
 import { EmailSignInError } from "../../core/errors.js";
 import { withQuery } from "../../core/redirect.js";
-import { runSignInCallback } from "../../core/signin-callback.js";
+import { runSignInCallback } from "../../context/signin-callback.js";
 import { normalizeEmail } from "../../email/identifier.js";
 import { renderVerificationEmail } from "../../email/message.js";
 import { hashVerificationToken, randomToken } from "../../email/tokens.js";

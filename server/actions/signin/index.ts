@@ -3,8 +3,8 @@
  * here (e-mail, OAuth, OIDC). Credentials and WebAuthn sign in through the
  * callback action, so for them — and without a provider — this sends the browser to the sign-in page.
  */
-import type { RequestContext } from "../../core/context.js";
-import { requireCsrf } from "../../core/guards.js";
+import type { RequestContext } from "../../context/request-context.js";
+import { requireCsrf } from "../../context/guards.js";
 import type { ResponseInternal } from "../../types.js";
 import { emailSignin } from "./email.js";
 import { oauthSignin } from "./oauth.js";

@@ -5,7 +5,7 @@
  * forwarded (`prompt`, `login_hint`, …) but can never override the protocol's own (R-OAUTH-14).
  */
 import * as client from "openid-client";
-import type { RequestContext } from "../../core/context.js";
+import type { RequestContext } from "../../context/request-context.js";
 import { clientConfiguration } from "../../oauth/client.js";
 import { checkCookie } from "../../oauth/checks.js";
 import { redirectProxyFor } from "../../oauth/proxy.js";

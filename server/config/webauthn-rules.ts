@@ -1,12 +1,13 @@
 /**
- * Configuration checks for WebAuthn providers (wire §17.3 item 6), computed from the config being
- * checked only. `experimental.enableWebAuthn` is not required: passkeys are stable in Foyer.
+ * Configuration rules for WebAuthn providers, computed from the config being checked only (as
+ * configured, before defaults are filled in). `experimental.enableWebAuthn` is not required:
+ * passkeys are stable in Foyer.
  */
-import type { InternalProvider } from "../core/config.js";
+import type { ConfiguredProvider } from "./types.js";
 import { AuthError, DuplicateConditionalUI, InvalidConfiguration, MissingWebAuthnAutocomplete } from "../core/errors.js";
 
 /** The first problem of the WebAuthn providers in `providers`, if any. */
-export function webauthnConfigError(providers: InternalProvider[]): AuthError | undefined {
+export function webauthnConfigError(providers: readonly ConfiguredProvider[]): AuthError | undefined {
   let conditionalUI: string | undefined;
   for (const provider of providers) {
     if (provider.type !== "webauthn") continue;

@@ -3,13 +3,13 @@
  * the cookie names in force, the provider, the CSRF state and the resolved callback URL, plus the
  * cookies this initialisation itself must set (wire §3.5).
  */
+import type { InternalProvider, NormalizedConfig } from "../config/types.js";
+import { isCrossSiteRequest, verifyCsrf } from "../core/csrf.js";
+import { InvalidProvider } from "../core/errors.js";
+import type { LoggerInstance } from "../core/logger.js";
+import { defaultRedirect, isValidCallbackUrl } from "../core/redirect.js";
+import type { RequestInternal } from "../core/request.js";
 import type { Cookie, CookiesOptions } from "../types.js";
-import type { InternalProvider, NormalizedConfig } from "./config.js";
-import { isCrossSiteRequest, verifyCsrf } from "./csrf.js";
-import { InvalidProvider } from "./errors.js";
-import type { LoggerInstance } from "./logger.js";
-import { defaultRedirect, isValidCallbackUrl } from "./redirect.js";
-import type { RequestInternal } from "./request.js";
 
 export interface RequestContext {
   config: NormalizedConfig;

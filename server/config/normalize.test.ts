@@ -3,12 +3,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { Auth } from "../auth.js";
-import { getSession } from "../session/get-session.js";
+import { getSession } from "../get-session.js";
 import Credentials from "../providers/credentials.js";
 import { CookieJar, ORIGIN, PASSWORD, captureConsole, csrf, get, postForm, signIn, testConfig } from "../testing/harness.js";
 import type { AuthConfig } from "../types.js";
-import { normalizeConfig } from "./config.js";
-import type { AuthError } from "./errors.js";
+import { normalizeConfig } from "./normalize.js";
+import type { AuthError } from "../core/errors.js";
 
 const GENERIC_500 = { message: "There was a problem with the server configuration. Check the server logs for more information." };
 

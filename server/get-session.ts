@@ -2,9 +2,9 @@
  * Server-side session reading for application code. Fails closed (security case R-SESS-09): any
  * configuration error, non-200 answer or unexpected body gives `null`, never a truthy error object.
  */
-import { Auth, type ConfigInput } from "../auth.js";
-import { normalizeConfig } from "../core/config.js";
-import type { Session } from "../types.js";
+import { Auth, type ConfigInput } from "./auth.js";
+import { normalizeConfig } from "./config/normalize.js";
+import type { Session } from "./types.js";
 
 /**
  * The session of `request`'s user, or `null`.

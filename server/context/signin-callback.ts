@@ -4,8 +4,8 @@
  * `AccessDenied` (an `AuthError` thrown by the callback keeps its own type).
  */
 import type { CallbacksOptions } from "../types.js";
-import type { RequestContext } from "./context.js";
-import { AccessDenied, AuthError } from "./errors.js";
+import type { RequestContext } from "./request-context.js";
+import { AccessDenied, AuthError } from "../core/errors.js";
 
 type SignInParams = Parameters<NonNullable<CallbacksOptions["signIn"]>>[0];
 

@@ -1,6 +1,6 @@
 /** Checks shared by the state-changing actions. */
-import type { RequestContext } from "./context.js";
-import { MissingCSRF } from "./errors.js";
+import type { RequestContext } from "./request-context.js";
+import { MissingCSRF } from "../core/errors.js";
 
 /** Throws `MissingCSRF` unless the request passed the CSRF check (token and browser provenance). */
 export function requireCsrf(ctx: RequestContext): void {

@@ -1,0 +1,248 @@
+/**
+ * The configuration rules: what must hold of a config before any request is answered, each a small
+ * named check that returns the error to answer with, or nothing. They run in the order listed and the
+ * first failure wins; the message says what to change.
+ */
+import { REQUIRED_METHODS } from "../adapters/wrap.js";
+import {
+  AuthError,
+  InvalidConfiguration,
+  InvalidEndpoints,
+  InvalidProvider,
+  MissingAdapter,
+  MissingAdapterMethods,
+  MissingAuthorize,
+  MissingSecret,
+} from "../core/errors.js";
+import type { LogLevel } from "../core/logger.js";
+import type { AuthConfig } from "../types.js";
+import { isPlainObject } from "./providers.js";
+import type { ConfiguredProvider, NormalizedConfig } from "./types.js";
+import { webauthnConfigError } from "./webauthn-rules.js";
+
+/** What a rule reads: the normalised config, the providers as configured, and the config as written. */
+export interface RuleInput {
+  config: NormalizedConfig;
+  providers: readonly ConfiguredProvider[];
+  source: AuthConfig;
+}
+
+export type ConfigRule = (input: RuleInput) => AuthError | undefined;
+/** A rule about one provider; `index` is its place in the list. */
+export type ProviderRule = (provider: ConfiguredProvider, index: number, providers: readonly ConfiguredProvider[]) => AuthError | undefined;
+
+/** Provider kinds Foyer knows. Which of them can complete a sign-in is decided by the actions. */
+const PROVIDER_TYPES = new Set(["oauth", "oidc", "email", "credentials", "webauthn"]);
+const LOG_LEVELS = new Set<LogLevel>(["error", "warn", "verbose", "silent"]);
+const STRATEGIES = new Set(["cookie", "jwt", "database"]);
+/** What refreshing provider tokens in account rows needs (database sessions with `refreshTokens`). */
+const REFRESH_METHODS = ["getAccount", "listAccounts", "updateAccountTokens"] as const;
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
+
+const secretIsSet: ConfigRule = ({ config }) =>
+  config.secret.length === 0
+    ? new MissingSecret(
+        "No secret is configured. Set the AUTH_SECRET environment variable (32+ random characters, e.g. from `openssl rand -base64 33`) or pass `secret` in the config.",
+      )
+    : undefined;
+
+const basePathIsAbsolute: ConfigRule = ({ config, source }) =>
+  config.basePath.startsWith("/") ? undefined : new InvalidConfiguration(`basePath must start with "/"; got ${JSON.stringify(source.basePath)}.`);
+
+const logLevelIsKnown: ConfigRule = ({ source }) =>
+  source.logLevel === undefined || LOG_LEVELS.has(source.logLevel)
+    ? undefined
+    : new InvalidConfiguration(`logLevel must be one of error, warn, verbose, silent; got ${JSON.stringify(source.logLevel)}.`);
+
+const providersAreListed: ConfigRule = ({ providers }) =>
+  providers.length > 0 ? undefined : new InvalidConfiguration("`providers` must list at least one provider, e.g. `providers: [Credentials({ … })]`.");
+
+const idIsUsableInPath: ProviderRule = (provider) =>
+  typeof provider.id !== "string" || provider.id === "" || /[/?#\s]/.test(provider.id)
+    ? new InvalidProvider(`Every provider needs an \`id\` usable in a URL path; got ${JSON.stringify(provider.id)}.`)
+    : undefined;
+
+const idIsUnique: ProviderRule = (provider, index, providers) =>
+  providers.findIndex((other) => other.id === provider.id) < index
+    ? new InvalidProvider(`Two providers have the id "${provider.id}". Give one of them another \`id\`.`)
+    : undefined;
+
+const typeIsKnown: ProviderRule = (provider) =>
+  PROVIDER_TYPES.has(provider.type)
+    ? undefined
+    : new InvalidProvider(`Provider "${provider.id}" has type ${JSON.stringify(provider.type)}; the type must be one of ${[...PROVIDER_TYPES].join(", ")}.`);
+
+/** OAuth/OIDC: an issuer to discover the endpoints from, or all three endpoints. */
+const oauthHasEndpoints: ProviderRule = (provider) => {
+  if ((provider.type !== "oauth" && provider.type !== "oidc") || provider.issuer) return undefined;
+  for (const key of ["authorization", "token", "userinfo"]) {
+    const endpoint = provider[key];
+    const url = typeof endpoint === "string" ? endpoint : (endpoint as { url?: unknown } | undefined)?.url;
+    if (!url) return new InvalidEndpoints(`Provider "${provider.id}" is missing both \`issuer\` and \`${key}\` endpoint config. At least one of them is required.`);
+  }
+  return undefined;
+};
+
+/** `refreshTokens` on a provider: only OAuth/OIDC, and `true`, `false` or `{ leewaySeconds ≥ 0 }`. */
+const refreshTokensIsValid: ProviderRule = (provider) => {
+  const option = provider.refreshTokens;
+  if (option === undefined || option === false) return undefined;
+  if (provider.type !== "oauth" && provider.type !== "oidc") {
+    return new InvalidProvider(`Provider "${provider.id}" has refreshTokens, but only OAuth and OpenID Connect providers have tokens to refresh.`);
+  }
+  if (option === true) return undefined;
+  const leeway = isPlainObject(option) ? option.leewaySeconds : undefined;
+  const keysOk = isPlainObject(option) && Object.keys(option).every((key) => key === "leewaySeconds");
+  if (!keysOk || (leeway !== undefined && !(typeof leeway === "number" && Number.isFinite(leeway) && leeway >= 0))) {
+    return new InvalidProvider(`Provider "${provider.id}": refreshTokens must be true, false or { leewaySeconds: <seconds ≥ 0> }; got ${JSON.stringify(option)}.`);
+  }
+  return undefined;
+};
+
+const credentialsHaveAuthorize: ProviderRule = (provider) =>
+  provider.type === "credentials" && typeof provider.authorize !== "function"
+    ? new MissingAuthorize(
+        `Credentials provider "${provider.id}" has no authorize() function. Add \`authorize(credentials) { … return user or null }\` to its options.`,
+      )
+    : undefined;
+
+/** Checked per provider, in this order, before moving to the next provider. */
+const PROVIDER_RULES: readonly ProviderRule[] = [idIsUsableInPath, idIsUnique, typeIsKnown, oauthHasEndpoints, refreshTokensIsValid, credentialsHaveAuthorize];
+
+const everyProviderIsValid: ConfigRule = ({ providers }) => {
+  for (const [index, provider] of providers.entries()) {
+    for (const rule of PROVIDER_RULES) {
+      const error = rule(provider, index, providers);
+      if (error) return error;
+    }
+  }
+  return undefined;
+};
+
+const webauthnProvidersAgree: ConfigRule = ({ providers }) => webauthnConfigError(providers);
+
+const emailAndWebAuthnHaveAdapter: ConfigRule = ({ providers, source }) => {
+  const needsAdapter = providers.find((p) => p.type === "email" || p.type === "webauthn");
+  if (!needsAdapter || source.adapter) return undefined;
+  return new MissingAdapter(
+    needsAdapter.type === "email" ? "Email login requires an adapter. Add `adapter` to the config." : "WebAuthn requires an adapter. Add `adapter` to the config.",
+  );
+};
+
+const sessionStrategyIsKnown: ConfigRule = ({ config, source }) =>
+  STRATEGIES.has(config.session.strategy)
+    ? undefined
+    : new InvalidConfiguration(`session.strategy must be "cookie", "jwt" or "database"; got ${JSON.stringify(source.session?.strategy)}.`);
+
+const databaseSessionHasAdapter: ConfigRule = ({ config, source }) =>
+  config.session.strategy === "database" && !source.adapter
+    ? new MissingAdapter("Database session requires an adapter. Add `adapter` to the config or set session.strategy to \"cookie\".")
+    : undefined;
+
+/** The adapter has the methods the configured providers and session strategy call. */
+const adapterHasRequiredMethods: ConfigRule = ({ config, providers, source }) => {
+  const adapter = source.adapter as Record<string, unknown> | undefined;
+  if (!adapter) return undefined;
+  const needed = new Set<string>();
+  const types = new Set(providers.map((p) => p.type));
+  const database = config.session.strategy === "database";
+  if (database) for (const m of REQUIRED_METHODS.database) needed.add(m);
+  if (types.has("email")) for (const m of REQUIRED_METHODS.email) needed.add(m);
+  if (types.has("webauthn")) for (const m of REQUIRED_METHODS.webauthn) needed.add(m);
+  // Foyer's own addition: credentials sign-ins with database sessions.
+  if (types.has("credentials") && database) for (const m of REQUIRED_METHODS.credentialsDatabase) needed.add(m);
+  const missing = [...needed].filter((method) => typeof adapter[method] !== "function");
+  if (missing.length === 0) return undefined;
+  return new MissingAdapterMethods(
+    `Required adapter methods were missing: ${missing.join(", ")}. The configured providers and session strategy need them; add them to the adapter.`,
+  );
+};
+
+/** Database sessions keep provider tokens only in the account rows, so refreshing them needs these methods. */
+const refreshingHasAdapterMethods: ConfigRule = ({ config, providers, source }) => {
+  const refreshing = providers.find((p) => p.refreshTokens);
+  if (!refreshing || config.session.strategy !== "database") return undefined;
+  const lacking = REFRESH_METHODS.filter((method) => typeof (source.adapter as Record<string, unknown>)[method] !== "function");
+  if (lacking.length === 0) return undefined;
+  return new MissingAdapterMethods(
+    `Provider "${refreshing.id}" has refreshTokens, which with database sessions needs the adapter methods ${lacking.join(", ")} (Foyer's adapters have them). Add them, or use jwt sessions.`,
+  );
+};
+
+const sessionMaxAgeIsValid: ConfigRule = ({ config }) => {
+  const maxAge = config.session.maxAge;
+  const valid = maxAge instanceof Date ? !Number.isNaN(maxAge.valueOf()) : Number.isFinite(maxAge) && maxAge > 0;
+  return valid ? undefined : new InvalidConfiguration(`session.maxAge must be a positive number of seconds or a valid Date; got ${String(maxAge)}.`);
+};
+
+const sessionUpdateAgeIsValid: ConfigRule = ({ config, source }) =>
+  Number.isFinite(config.session.updateAge) && config.session.updateAge >= 0
+    ? undefined
+    : new InvalidConfiguration(`session.updateAge must be a number of seconds ≥ 0; got ${String(source.session?.updateAge)}.`);
+
+const pagesAreUrls: ConfigRule = ({ config }) => {
+  for (const [page, value] of Object.entries(config.pages)) {
+    if (value !== undefined && (typeof value !== "string" || !isPageUrl(value))) {
+      return new InvalidConfiguration(`pages.${page} must be a path starting with "/" or an http(s) URL; got ${JSON.stringify(value)}.`);
+    }
+  }
+  return undefined;
+};
+
+const maxBodySizeIsValid: ConfigRule = ({ config, source }) =>
+  Number.isInteger(config.maxBodySize) && config.maxBodySize > 0
+    ? undefined
+    : new InvalidConfiguration(`maxBodySize must be a positive whole number of bytes; got ${String(source.maxBodySize)}.`);
+
+/** The rules that depend on neither the request nor the pages, in the order they are checked. */
+export const CONFIG_RULES: readonly ConfigRule[] = [
+  secretIsSet,
+  basePathIsAbsolute,
+  logLevelIsKnown,
+  providersAreListed,
+  everyProviderIsValid,
+  webauthnProvidersAgree,
+  emailAndWebAuthnHaveAdapter,
+  sessionStrategyIsKnown,
+  databaseSessionHasAdapter,
+  adapterHasRequiredMethods,
+  refreshingHasAdapterMethods,
+  sessionMaxAgeIsValid,
+  sessionUpdateAgeIsValid,
+  pagesAreUrls,
+  maxBodySizeIsValid,
+];
+
+const localeIsLanguageTag: ConfigRule = ({ source }) =>
+  source.locale === undefined || (typeof source.locale === "string" && LANGUAGE_TAG.test(source.locale))
+    ? undefined
+    : new InvalidConfiguration(`locale must be a language tag such as "de" or "pt-BR"; got ${JSON.stringify(source.locale)}.`);
+
+const messageKeysAreLanguageTags: ConfigRule = ({ source }) => {
+  for (const tag of Object.keys(source.messages ?? {})) {
+    if (!LANGUAGE_TAG.test(tag)) return new InvalidConfiguration(`messages keys must be language tags; got ${JSON.stringify(tag)}.`);
+  }
+  return undefined;
+};
+
+/** The rules about the pages' language, checked after the pages are prepared. */
+export const LOCALE_RULES: readonly ConfigRule[] = [localeIsLanguageTag, messageKeysAreLanguageTags];
+
+/** The first error of `rules` for `input`, if any. */
+export function firstError(rules: readonly ConfigRule[], input: RuleInput): AuthError | undefined {
+  for (const rule of rules) {
+    const error = rule(input);
+    if (error) return error;
+  }
+  return undefined;
+}
+
+function isPageUrl(value: string): boolean {
+  if (/^\/(?![/\\])/.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * The normalised configuration: what `normalizeConfig` builds once per config object and every request
+ * reads. Everything here is resolved — defaults filled in, providers typed by kind, the adapter wrapped,
+ * the pages' stylesheet built — so that no request repeats config-time work or re-checks a shape.
+ *
+ * Code that needs something new at config time adds a field here and fills it in `normalize.ts`
+ * (or in a named step beside it, like `pages.ts`), never by caching on the side.
+ */
+import type { MessageOverrides } from "../../locales/index.js";
+import type { Adapter } from "../adapters/types.js";
+import type { AuthError } from "../core/errors.js";
+import type { HostPolicy } from "../core/hosts.js";
+import type { LoggerInstance } from "../core/logger.js";
+import type { ResendCooldown } from "../email/tokens.js";
+import type { PageProvider } from "../pages/providers.js";
+import type { ResolvedTheme } from "../pages/theme.js";
+import type { CredentialsConfig } from "../providers/credentials.js";
+import type { EmailConfig } from "../providers/email.js";
+import type { OAuthConfig } from "../providers/oauth.js";
+import type { WebAuthnConfig } from "../providers/webauthn.js";
+import type {
+  Awaitable,
+  CallbacksOptions,
+  CommonProviderOptions,
+  CookiesOptions,
+  EventCallbacks,
+  JWT,
+  JWTDecodeParams,
+  JWTEncodeParams,
+  PagesOptions,
+} from "../types.js";
+
+/**
+ * A provider as the app configured it: its factory has run and the user's `options` are merged over
+ * the factory's defaults, but nothing is checked yet. The configuration rules and the page
+ * preparation read this shape; requests never see it.
+ */
+export type ConfiguredProvider = CommonProviderOptions;
+
+/**
+ * A provider as requests see it: checked by the configuration rules and with every default in
+ * place, told apart by `type`. `switch (provider.type)` narrows it to the kind's own config.
+ */
+export type InternalProvider = OAuthProvider | EmailProvider | CredentialsProvider | WebAuthnProvider;
+/** An OAuth 2 (`type: "oauth"`) or OpenID Connect (`type: "oidc"`) provider. */
+export type OAuthProvider = OAuthConfig;
+export type EmailProvider = EmailConfig;
+export type CredentialsProvider = CredentialsConfig;
+/** A WebAuthn provider; its relying-party and user-info hooks are always set (the defaults when the app gave none). */
+export type WebAuthnProvider = WebAuthnConfig;
+
+export interface ResolvedSessionOptions {
+  strategy: "cookie" | "jwt" | "database";
+  maxAge: number | Date;
+  updateAge: number;
+  generateSessionToken: () => string;
+  seal: (params: JWTEncodeParams) => Awaitable<string>;
+  unseal: (params: JWTDecodeParams) => Awaitable<JWT | null>;
+  /** True when seal/unseal are Foyer's own (lets the session reader skip work it knows is not needed). */
+  defaultCodec: boolean;
+}
+
+export type ResolvedCallbacks = Required<Omit<CallbacksOptions, "authorized">> & Pick<CallbacksOptions, "authorized">;
+
+export interface NormalizedConfig {
+  basePath: string;
+  secret: string[];
+  /** The secrets joined as Auth.js does for CSRF hashes (`String(array)`). */
+  csrfSecret: string;
+  trustHost: boolean;
+  /** `AUTH_URL` (or `NEXTAUTH_URL`) origin, which wins over the request's. */
+  envOrigin?: string;
+  /** Which request hosts are answered, and which may carry e-mailed links (`allowedHosts`). */
+  hosts: HostPolicy;
+  /** The providers, typed by kind with their defaults resolved (empty when the config failed). */
+  providers: InternalProvider[];
+  providerById: Map<string, InternalProvider>;
+  session: ResolvedSessionOptions;
+  /** Lifetime of session tokens: `jwt.maxAge`, else `session.maxAge`. */
+  tokenMaxAge: number | Date;
+  callbacks: ResolvedCallbacks;
+  /** True when the jwt callback is the default one (the token is never changed by it). */
+  defaultJwtCallback: boolean;
+  events: Required<EventCallbacks>;
+  logger: LoggerInstance;
+  pages: PagesOptions;
+  theme: ResolvedTheme;
+  /** Providers as the sign-in page shows them. */
+  pageProviders: PageProvider[];
+  /** The built-in pages' complete stylesheet: Foyer's CSS, the theme and the provider buttons. */
+  pageCss: string;
+  /** Forced page locale (`locale` option). */
+  locale?: string;
+  /** Per-locale message overrides (`messages` option). */
+  messages?: Record<string, MessageOverrides>;
+  /** Locales pages may be shown in: Foyer's plus any the app adds through `messages`. */
+  availableLocales: readonly string[];
+  /** The adapter, wrapped: calls logged at debug level, failures re-thrown as `AdapterError`. */
+  adapter?: Adapter;
+  /** `redirectProxyUrl` (config or `AUTH_REDIRECT_PROXY_URL`). */
+  redirectProxyUrl?: string;
+  /** Origins the redirect proxy may forward to, exactly (no wildcards). */
+  redirectProxyAllowedOrigins: string[];
+  /** Per-address resend cooldown of e-mail links, for this config. */
+  emailCooldown: ResendCooldown;
+  /** The adapter stores Foyer's session metadata (it has `listSessions`). */
+  sessionMetadata: boolean;
+  /** Header overrides for the built-in pages (`pageHeaders` option; `null` removes a header). */
+  pageHeaders?: Record<string, string | null>;
+  useSecureCookies?: boolean;
+  cookies: { secure: CookiesOptions; plain: CookiesOptions };
+  skipCSRFCheck: boolean;
+  raw: boolean;
+  maxBodySize: number;
+  /** The first validation failure, if any. Every request is answered with it. */
+  error?: AuthError;
+}
