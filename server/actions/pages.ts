@@ -8,7 +8,8 @@ import { withQuery } from "../core/redirect.js";
 import { pageContext, pageLocale } from "./page-context.js";
 import { renderPage, type PageRequest } from "../pages/render.js";
 import { formActionSources } from "../pages/form-action.js";
-import type { InternalProvider } from "../config/types.js";
+import { isOAuthProvider } from "../config/providers.js";
+import type { OAuthProvider } from "../config/types.js";
 import { awaitsDiscovery, discoverAuthorizationEndpoint, discoveryGeneration, knownAuthorizationEndpoint } from "../oauth/client.js";
 import { escapeHtml } from "../pages/document.js";
 import type { ResponseInternal } from "../types.js";
@@ -45,7 +46,7 @@ export function pageAction(ctx: RequestContext): ResponseInternal | Promise<Resp
 }
 
 /** Per config: the OAuth/OIDC providers that may need discovery, worked out on its first sign-in page. */
-const discoveryCandidates = new WeakMap<object, InternalProvider[]>();
+const discoveryCandidates = new WeakMap<object, OAuthProvider[]>();
 
 /**
  * OAuth/OIDC providers whose authorization endpoint is still to be discovered. The sign-in page waits
@@ -54,10 +55,10 @@ const discoveryCandidates = new WeakMap<object, InternalProvider[]>();
  * explicit endpoints (most) are set aside once per config, and those discovered since drop out, so a
  * page request usually checks nothing.
  */
-function undiscoveredProviders(ctx: RequestContext): InternalProvider[] {
+function undiscoveredProviders(ctx: RequestContext): OAuthProvider[] {
   let candidates = discoveryCandidates.get(ctx.config);
   if (!candidates) {
-    candidates = ctx.config.providers.filter((provider) => (provider.type === "oauth" || provider.type === "oidc") && awaitsDiscovery(provider));
+    candidates = ctx.config.providers.filter(isOAuthProvider).filter(awaitsDiscovery);
     discoveryCandidates.set(ctx.config, candidates);
   }
   if (candidates.length === 0) return candidates;
@@ -109,7 +110,7 @@ function formAction(ctx: RequestContext): string {
   for (const provider of config.providers) {
     if (provider.type !== "oauth" && provider.type !== "oidc") continue;
     // Before discovery, the issuer's origin: the authorization endpoint's for nearly every provider.
-    providerUrls.push(knownAuthorizationEndpoint(provider), provider.issuer as string | undefined, provider.wellKnown as string | undefined);
+    providerUrls.push(knownAuthorizationEndpoint(provider), provider.issuer, provider.wellKnown);
   }
   return formActionSources({
     page: ctx.req.action as PageAction,

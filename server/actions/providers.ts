@@ -8,7 +8,7 @@
 import type { RequestContext } from "../context/request-context.js";
 import { JSON_HEADERS } from "../core/response.js";
 import type { PageProvider } from "../pages/providers.js";
-import type { ProviderType, PublicProvider, ResponseInternal } from "../types.js";
+import type { PublicProvider, ResponseInternal } from "../types.js";
 
 /** A provider as `GET /providers` describes it. */
 export interface ListedProvider extends PublicProvider {
@@ -23,7 +23,7 @@ export function providersAction(ctx: RequestContext): ResponseInternal<Record<st
     const entry: ListedProvider = {
       id: provider.id,
       name: provider.name,
-      type: provider.type as ProviderType,
+      type: provider.type,
       signinUrl: `${ctx.authUrl}/signin/${provider.id}`,
       callbackUrl: `${ctx.authUrl}/callback/${provider.id}`,
     };

@@ -5,7 +5,7 @@
  */
 import { defaultFormFields, defaultRelyingParty, defaultUserInfo } from "../providers/webauthn.js";
 import type { AuthConfig, CommonProviderOptions } from "../types.js";
-import type { ConfiguredProvider, InternalProvider, WebAuthnProvider } from "./types.js";
+import type { ConfiguredProvider, InternalProvider, OAuthProvider, WebAuthnProvider } from "./types.js";
 
 /** The providers as configured: factories called, `options` merged over defaults, nothing checked. */
 export function configuredProviders(config: AuthConfig): ConfiguredProvider[] {
@@ -48,4 +48,9 @@ function deepMerge(target: Record<string, unknown>, source: Record<string, unkno
 /** An object literal (not an array, class instance or null): what `deepMerge` descends into. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/** An OAuth 2 or OpenID Connect provider (both sign in through the OAuth flow). */
+export function isOAuthProvider(provider: InternalProvider): provider is OAuthProvider {
+  return provider.type === "oauth" || provider.type === "oidc";
 }

@@ -5,14 +5,13 @@
  */
 import * as client from "openid-client";
 import { InvalidEndpoints } from "../core/errors.js";
-import type { InternalProvider } from "../config/types.js";
-import type { OAuthConfig } from "../providers/oauth.js";
+import type { OAuthProvider } from "../config/types.js";
 import { normalizingFetch } from "./fetch.js";
 
 const DISCOVERY_TTL = 60 * 60 * 1000;
 const discovered = new Map<string, { at: number; metadata: client.ServerMetadata }>();
 
-export function endpointUrl(endpoint: OAuthConfig["authorization"] | OAuthConfig["userinfo"]): string | undefined {
+export function endpointUrl(endpoint: OAuthProvider["authorization"] | OAuthProvider["userinfo"]): string | undefined {
   if (!endpoint) return undefined;
   return typeof endpoint === "string" ? endpoint : endpoint.url;
 }
@@ -32,7 +31,7 @@ function isLoopback(url: string): boolean {
   }
 }
 
-function clientAuth(provider: OAuthConfig): client.ClientAuth {
+function clientAuth(provider: OAuthProvider): client.ClientAuth {
   const secret = provider.clientSecret;
   switch (provider.client?.token_endpoint_auth_method) {
     case "client_secret_post":
@@ -49,7 +48,7 @@ function clientAuth(provider: OAuthConfig): client.ClientAuth {
 }
 
 /** Server metadata: discovered (cached) when the provider has no authorization URL, else from its config. */
-async function serverMetadata(provider: OAuthConfig, fetcher: typeof fetch): Promise<client.ServerMetadata> {
+async function serverMetadata(provider: OAuthProvider, fetcher: typeof fetch): Promise<client.ServerMetadata> {
   const authorization = endpointUrl(provider.authorization);
   if (authorization && !new URL(authorization).hostname.endsWith("authjs.dev")) {
     return {
@@ -84,7 +83,7 @@ async function serverMetadata(provider: OAuthConfig, fetcher: typeof fetch): Pro
 const configurations = new Map<string, { at: number; configuration: client.Configuration }>();
 const MAX_CONFIGURATIONS = 256;
 
-function configurationKey(provider: OAuthConfig): string {
+function configurationKey(provider: OAuthProvider): string {
   return JSON.stringify([
     provider.wellKnown ?? provider.issuer,
     endpointUrl(provider.authorization),
@@ -101,8 +100,7 @@ function configurationKey(provider: OAuthConfig): string {
  * made it (it knows issuer quirks such as Entra ID's per-tenant issuers) and cached per provider for
  * an hour; explicit endpoints build one without discovery.
  */
-export async function clientConfiguration(internal: InternalProvider): Promise<client.Configuration> {
-  const provider = internal as unknown as OAuthConfig;
+export async function clientConfiguration(provider: OAuthProvider): Promise<client.Configuration> {
   // A private key or custom fetch cannot be keyed by value: those providers get a fresh configuration.
   const key = provider.clientPrivateKey || provider.customFetch ? undefined : configurationKey(provider);
   const cached = key ? configurations.get(key) : undefined;
@@ -127,23 +125,22 @@ export async function clientConfiguration(internal: InternalProvider): Promise<c
  * The provider's authorization endpoint as far as it is known without a network request: its explicit
  * URL, else the one discovered earlier (still cached), else `undefined`.
  */
-export function knownAuthorizationEndpoint(internal: InternalProvider): string | undefined {
-  const provider = internal as unknown as OAuthConfig;
+export function knownAuthorizationEndpoint(provider: OAuthProvider): string | undefined {
   if (!usesDiscovery(provider)) return endpointUrl(provider.authorization);
   if (provider.clientPrivateKey || provider.customFetch) return undefined;
   return configurations.get(configurationKey(provider))?.configuration.serverMetadata().authorization_endpoint;
 }
 
-function clientMetadata(provider: OAuthConfig): Partial<client.ClientMetadata> {
+function clientMetadata(provider: OAuthProvider): Partial<client.ClientMetadata> {
   return { ...(provider.client ?? {}), client_secret: provider.clientSecret } as Partial<client.ClientMetadata>;
 }
 
-function usesDiscovery(provider: OAuthConfig): boolean {
+function usesDiscovery(provider: OAuthProvider): boolean {
   const authorization = endpointUrl(provider.authorization);
   return !authorization || new URL(authorization).hostname.endsWith("authjs.dev");
 }
 
-async function discover(provider: OAuthConfig, fetcher: typeof fetch): Promise<client.Configuration> {
+async function discover(provider: OAuthProvider, fetcher: typeof fetch): Promise<client.Configuration> {
   const issuer = provider.issuer ?? provider.wellKnown;
   if (!issuer) throw new InvalidEndpoints(`Provider "${provider.id}" has neither an issuer nor an authorization endpoint.`);
   const options = { [client.customFetch]: fetcher } as unknown as client.DiscoveryRequestOptions;
@@ -171,14 +168,13 @@ const DISCOVERY_RETRY = 60 * 1000;
  * endpoint's origin can differ from the issuer's (Amazon Cognito), and Chromium blocks the redirect
  * after a provider button's POST to an origin `form-action` does not name.
  */
-export async function discoverAuthorizationEndpoint(internal: InternalProvider, timeoutMs: number): Promise<string | undefined> {
-  const provider = internal as unknown as OAuthConfig;
-  const known = knownAuthorizationEndpoint(internal);
+export async function discoverAuthorizationEndpoint(provider: OAuthProvider, timeoutMs: number): Promise<string | undefined> {
+  const known = knownAuthorizationEndpoint(provider);
   if (known || !usesDiscovery(provider) || provider.clientPrivateKey || provider.customFetch) return known;
   const key = configurationKey(provider);
   const failedAt = failedDiscoveries.get(key);
   if (failedAt !== undefined && Date.now() - failedAt < DISCOVERY_RETRY) return undefined;
-  const discovery = clientConfiguration(internal).then(
+  const discovery = clientConfiguration(provider).then(
     (configuration) => configuration.serverMetadata().authorization_endpoint,
     () => {
       if (failedDiscoveries.size >= MAX_CONFIGURATIONS) failedDiscoveries.clear();
@@ -199,10 +195,9 @@ export async function discoverAuthorizationEndpoint(internal: InternalProvider, 
 }
 
 /** Whether {@link discoverAuthorizationEndpoint} would have to wait for the network for this provider. */
-export function awaitsDiscovery(internal: InternalProvider): boolean {
-  const provider = internal as unknown as OAuthConfig;
+export function awaitsDiscovery(provider: OAuthProvider): boolean {
   if (provider.clientPrivateKey || provider.customFetch || !usesDiscovery(provider)) return false;
-  if (knownAuthorizationEndpoint(internal)) return false;
+  if (knownAuthorizationEndpoint(provider)) return false;
   const failedAt = failedDiscoveries.get(configurationKey(provider));
   return failedAt === undefined || Date.now() - failedAt >= DISCOVERY_RETRY;
 }

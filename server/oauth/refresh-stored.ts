@@ -14,7 +14,7 @@
  * A claim whose holder died lapses after `LEASE_MS`; the next reader takes it over.
  */
 import type { AccountTokensUpdate, Adapter, AdapterAccount } from "../adapters/types.js";
-import type { InternalProvider } from "../config/types.js";
+import type { OAuthProvider } from "../config/types.js";
 import type { LoggerInstance } from "../core/logger.js";
 import type { Account } from "../types.js";
 import { leaseMarker, parseLease } from "./refresh-lease.js";
@@ -23,7 +23,7 @@ import { openProviderTokens, sealProviderTokens } from "./token-seal.js";
 import { clientConfiguration } from "./client.js";
 
 /** Resolves (and caches) the provider's client configuration; a failure is this refresh's failure. */
-async function prepareClient(provider: InternalProvider): Promise<void> {
+async function prepareClient(provider: OAuthProvider): Promise<void> {
   try {
     await clientConfiguration(provider);
   } catch (error) {
@@ -42,7 +42,7 @@ export interface StoredRefresh {
   /** Has `getAccount` and `updateAccountTokens`. */
   adapter: Adapter;
   secret: string[];
-  provider: InternalProvider;
+  provider: OAuthProvider;
   leewaySeconds: number;
   logger: LoggerInstance;
   /**

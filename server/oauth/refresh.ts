@@ -7,8 +7,7 @@
  * adapter, shared by processes) and session/refresh-session.ts (the session reads).
  */
 import * as client from "openid-client";
-import type { InternalProvider } from "../config/types.js";
-import type { OAuthConfig } from "../providers/oauth.js";
+import type { InternalProvider, OAuthProvider } from "../config/types.js";
 import { clientConfiguration } from "./client.js";
 import { tokenSet } from "./profile.js";
 
@@ -31,11 +30,18 @@ export class RefreshFailure extends Error {
   override name = "RefreshFailure";
 }
 
-/** The provider's refresh leeway in seconds, or `undefined` when it has not opted in. */
-export function refreshLeeway(provider: InternalProvider | undefined): number | undefined {
-  const option = (provider as OAuthConfig | undefined)?.refreshTokens;
-  if (!option || (provider!.type !== "oauth" && provider!.type !== "oidc")) return undefined;
-  return option === true ? DEFAULT_LEEWAY_SECONDS : (option.leewaySeconds ?? DEFAULT_LEEWAY_SECONDS);
+/** A provider that keeps its access tokens fresh, and how early (seconds before expiry) it refreshes them. */
+export interface RefreshPolicy {
+  provider: OAuthProvider;
+  leewaySeconds: number;
+}
+
+/** The provider's refresh policy, or `undefined` when it has not opted in (only OAuth/OIDC providers can). */
+export function refreshPolicy(provider: InternalProvider | undefined): RefreshPolicy | undefined {
+  if (!provider || (provider.type !== "oauth" && provider.type !== "oidc")) return undefined;
+  const option = provider.refreshTokens;
+  if (!option) return undefined;
+  return { provider, leewaySeconds: option === true ? DEFAULT_LEEWAY_SECONDS : (option.leewaySeconds ?? DEFAULT_LEEWAY_SECONDS) };
 }
 
 /** True when an access token expiring at `expiresAt` (seconds) should be refreshed now. */
@@ -49,7 +55,7 @@ export function isDue(expiresAt: unknown, leewaySeconds: number): boolean {
  * that rotates returns a new one, which replaces it. Throws `RefreshFailure` (`invalid_grant`, an
  * unreachable provider, an invalid answer).
  */
-export async function refreshGrant(provider: InternalProvider, refreshToken: string, previous: Partial<ProviderTokens> = {}): Promise<ProviderTokens> {
+export async function refreshGrant(provider: OAuthProvider, refreshToken: string, previous: Partial<ProviderTokens> = {}): Promise<ProviderTokens> {
   let response: Awaited<ReturnType<typeof client.refreshTokenGrant>>;
   try {
     response = await client.refreshTokenGrant(await clientConfiguration(provider), refreshToken);

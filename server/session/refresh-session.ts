@@ -14,14 +14,13 @@
  * carries `error: "RefreshTokenError"`, and the next read after `GRACE_MS` tries again.
  */
 import type { RequestContext } from "../context/request-context.js";
-import type { InternalProvider } from "../config/types.js";
+import type { OAuthProvider } from "../config/types.js";
 import { AdapterError, RefreshTokenError } from "../core/errors.js";
 import { crypto } from "../jwt/crypto.js";
 import { endpointUrl } from "../oauth/client.js";
-import { isDue, refreshGrant, RefreshFailure, refreshLeeway, type ProviderTokens } from "../oauth/refresh.js";
+import { isDue, refreshGrant, RefreshFailure, refreshPolicy, type ProviderTokens, type RefreshPolicy } from "../oauth/refresh.js";
 import { canShareRefresh, refreshStoredTokens } from "../oauth/refresh-stored.js";
 import { SingleFlight } from "../oauth/single-flight.js";
-import type { OAuthConfig } from "../providers/oauth.js";
 import type { Account, JWT } from "../types.js";
 
 export const REFRESH_TOKEN_ERROR = "RefreshTokenError";
@@ -37,14 +36,13 @@ const flights = new SingleFlight<ProviderTokens>(GRACE_MS);
  * holds — hashed, so the map never holds a usable token. The refresh token is part of the key so
  * that a remembered failure ends as soon as a new sign-in brings a new one.
  */
-async function flightKey(provider: InternalProvider, account: string, refreshToken: unknown): Promise<string> {
-  const oauth = provider as unknown as OAuthConfig;
+async function flightKey(provider: OAuthProvider, account: string, refreshToken: unknown): Promise<string> {
   const token = typeof refreshToken === "string" && refreshToken !== "" ? await crypto.sha256Hex(refreshToken) : "";
-  return JSON.stringify([provider.id, oauth.issuer ?? endpointUrl(oauth.token) ?? "", oauth.clientId ?? "", account, token]);
+  return JSON.stringify([provider.id, provider.issuer ?? endpointUrl(provider.token) ?? "", provider.clientId ?? "", account, token]);
 }
 
 /** Runs `task` once per key (see above); a failure is logged here, once, with the provider id only. */
-function shared(ctx: RequestContext, provider: InternalProvider, key: string, task: () => Promise<ProviderTokens>): Promise<ProviderTokens> {
+function shared(ctx: RequestContext, provider: OAuthProvider, key: string, task: () => Promise<ProviderTokens>): Promise<ProviderTokens> {
   return flights.run(key, async () => {
     try {
       return await task();
@@ -70,16 +68,15 @@ export interface TokenRefresh {
  * `error: "RefreshTokenError"`. Tokens of providers without `refreshTokens` pass untouched.
  */
 export async function refreshSessionToken(ctx: RequestContext, token: JWT): Promise<TokenRefresh> {
-  const provider = typeof token.provider === "string" ? ctx.config.providerById.get(token.provider) : undefined;
-  const leeway = refreshLeeway(provider);
-  if (leeway === undefined || typeof token.access_token !== "string") return { token, changed: false };
-  if (!isDue(token.expires_at, leeway)) {
+  const policy = typeof token.provider === "string" ? refreshPolicy(ctx.config.providerById.get(token.provider)) : undefined;
+  if (!policy || typeof token.access_token !== "string") return { token, changed: false };
+  if (!isDue(token.expires_at, policy.leewaySeconds)) {
     if (token.error !== REFRESH_TOKEN_ERROR) return { token, changed: false };
     const { error: _error, ...rest } = token;
     return { token: rest, changed: true };
   }
   try {
-    const fresh = await refreshCookieTokens(ctx, provider!, token, leeway);
+    const fresh = await refreshCookieTokens(ctx, policy, token);
     const { error: _error, expires_at: _expiresAt, refresh_token: _refreshToken, ...rest } = token;
     const next: JWT = { ...rest, access_token: fresh.access_token };
     if (fresh.expires_at !== undefined) next.expires_at = fresh.expires_at;
@@ -91,7 +88,7 @@ export async function refreshSessionToken(ctx: RequestContext, token: JWT): Prom
 }
 
 /** Through the adapter's account row when it can share refreshes; else from the cookie's own refresh token. */
-async function refreshCookieTokens(ctx: RequestContext, provider: InternalProvider, token: JWT, leewaySeconds: number): Promise<ProviderTokens> {
+async function refreshCookieTokens(ctx: RequestContext, { provider, leewaySeconds }: RefreshPolicy, token: JWT): Promise<ProviderTokens> {
   const { adapter, secret, logger } = ctx.config;
   const providerAccountId = typeof token.providerAccountId === "string" ? token.providerAccountId : String(token.sub);
   const key = await flightKey(provider, providerAccountId, token.refresh_token);
@@ -114,7 +111,7 @@ async function refreshCookieTokens(ctx: RequestContext, provider: InternalProvid
  */
 export async function refreshUserAccounts(ctx: RequestContext, userId: string): Promise<boolean> {
   const { adapter, secret, logger, providers } = ctx.config;
-  if (!providers.some((provider) => refreshLeeway(provider) !== undefined) || !canShareRefresh(adapter) || !adapter.listAccounts) return false;
+  if (!providers.some((provider) => refreshPolicy(provider) !== undefined) || !canShareRefresh(adapter) || !adapter.listAccounts) return false;
   let accounts: Account[];
   try {
     accounts = await adapter.listAccounts(userId);
@@ -124,13 +121,13 @@ export async function refreshUserAccounts(ctx: RequestContext, userId: string): 
   }
   let failed = false;
   for (const account of accounts) {
-    const provider = ctx.config.providerById.get(account.provider);
-    const leeway = refreshLeeway(provider);
-    if (leeway === undefined || !account.access_token || !isDue(account.expires_at, leeway)) continue;
+    const policy = refreshPolicy(ctx.config.providerById.get(account.provider));
+    if (!policy || !account.access_token || !isDue(account.expires_at, policy.leewaySeconds)) continue;
+    const { provider, leewaySeconds } = policy;
     const where = { provider: account.provider, providerAccountId: account.providerAccountId };
     try {
-      const key = await flightKey(provider!, account.providerAccountId, account.refresh_token);
-      await shared(ctx, provider!, key, () => refreshStoredTokens({ adapter, secret, provider: provider!, leewaySeconds: leeway, logger, userId }, where));
+      const key = await flightKey(provider, account.providerAccountId, account.refresh_token);
+      await shared(ctx, provider, key, () => refreshStoredTokens({ adapter, secret, provider, leewaySeconds, logger, userId }, where));
     } catch {
       failed = true;
     }
@@ -144,7 +141,7 @@ export async function refreshUserAccounts(ctx: RequestContext, userId: string): 
  */
 export function sessionTokensOf(ctx: RequestContext, account: Account | null): Partial<JWT> {
   if (!account || (account.type !== "oauth" && account.type !== "oidc") || typeof account.access_token !== "string") return {};
-  if (refreshLeeway(ctx.config.providerById.get(account.provider)) === undefined) return {};
+  if (refreshPolicy(ctx.config.providerById.get(account.provider)) === undefined) return {};
   const tokens: Partial<JWT> = { provider: account.provider, providerAccountId: account.providerAccountId, access_token: account.access_token };
   if (typeof account.expires_at === "number") tokens.expires_at = account.expires_at;
   if (typeof account.refresh_token === "string") tokens.refresh_token = account.refresh_token;

@@ -13,12 +13,11 @@ import { issueDatabaseSession } from "../../session/database-session.js";
 import { signedInRedirect } from "../../session/issue.js";
 import type { Account, ResponseInternal, User } from "../../types.js";
 import type { AdapterUser } from "../../adapters/types.js";
-import type { CredentialsConfig } from "../../providers/credentials.js";
+import type { CredentialsProvider } from "../../config/types.js";
 
-export async function credentialsCallback(ctx: RequestContext): Promise<ResponseInternal> {
+export async function credentialsCallback(ctx: RequestContext, provider: CredentialsProvider): Promise<ResponseInternal> {
   if (ctx.req.method !== "POST") throw new InvalidProvider("Callback for provider type (credentials) is not supported");
   requireCsrf(ctx);
-  const provider = ctx.provider as unknown as CredentialsConfig;
   const credentials = { ...(ctx.req.body ?? {}) };
 
   const authorized = await provider.authorize(credentials, authorizeRequest(ctx, credentials));

@@ -12,13 +12,12 @@ import { runSignInCallback } from "../../context/signin-callback.js";
 import { secureAccountOnFirstProof } from "../../email/first-proof.js";
 import { hashVerificationToken } from "../../email/tokens.js";
 import { crypto } from "../../jwt/crypto.js";
-import type { EmailConfig } from "../../providers/email.js";
 import { currentDatabaseSession } from "../../session/database-session.js";
 import { issueSession, signedInRedirect } from "../../session/issue.js";
+import type { EmailProvider } from "../../config/types.js";
 import type { Account, ResponseInternal } from "../../types.js";
 
-export async function emailCallback(ctx: RequestContext): Promise<ResponseInternal> {
-  const provider = ctx.provider as unknown as EmailConfig;
+export async function emailCallback(ctx: RequestContext, provider: EmailProvider): Promise<ResponseInternal> {
   const adapter = ctx.config.adapter!;
   const { token, email } = ctx.req.query;
   if (!token) throw new InvalidConfiguration("The e-mail sign-in link has no token");

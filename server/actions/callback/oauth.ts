@@ -14,19 +14,18 @@ import { clientConfiguration } from "../../oauth/client.js";
 import { clearChecks, readCheck } from "../../oauth/checks.js";
 import { defaultAccount, defaultProfile, fetchProfile, tokenSet } from "../../oauth/profile.js";
 import { isAllowedProxyTarget } from "../../oauth/proxy.js";
-import { refreshLeeway } from "../../oauth/refresh.js";
+import { refreshPolicy } from "../../oauth/refresh.js";
 import { canShareRefresh, replaceStoredTokens } from "../../oauth/refresh-stored.js";
 import { openState } from "../../oauth/state.js";
-import type { OAuthConfig } from "../../providers/oauth.js";
+import type { OAuthProvider } from "../../config/types.js";
 import { issueSession, signedInRedirect } from "../../session/issue.js";
 import { loginOrRegister } from "../../session/link.js";
 import type { Account, Profile, ResponseInternal } from "../../types.js";
 
-export async function oauthCallback(ctx: RequestContext): Promise<ResponseInternal> {
-  const provider = ctx.provider as unknown as OAuthConfig;
+export async function oauthCallback(ctx: RequestContext, provider: OAuthProvider): Promise<ResponseInternal> {
   const params = callbackParams(ctx);
 
-  const forward = await proxyForward(ctx, params);
+  const forward = await proxyForward(ctx, provider, params);
   if (forward) return forward;
 
   if (params.has("error")) {
@@ -34,7 +33,7 @@ export async function oauthCallback(ctx: RequestContext): Promise<ResponseIntern
     throw new OAuthCallbackError(`The provider answered error=${params.get("error")!.slice(0, 64)}`);
   }
 
-  const configuration = await clientConfiguration(ctx.provider!);
+  const configuration = await clientConfiguration(provider);
   const issuer = configuration.serverMetadata().issuer;
   const redirectUri = (provider.redirectProxyUrl ?? ctx.config.redirectProxyUrl) ? proxyRedirectUri(ctx, provider) : `${ctx.authUrl}/callback/${provider.id}`;
   const binding = { issuer, clientId: provider.clientId ?? "", redirectUri };
@@ -108,7 +107,7 @@ export async function oauthCallback(ctx: RequestContext): Promise<ResponseIntern
   if (redirect) return { redirect, cookies: clearChecks(ctx) };
 
   const linked = await loginOrRegister(ctx, { user, account, profile, userByAccount, allowDangerousEmailAccountLinking: provider.allowDangerousEmailAccountLinking });
-  if (userByAccount && refreshLeeway(ctx.provider) !== undefined && canShareRefresh(adapter)) {
+  if (userByAccount && refreshPolicy(provider) !== undefined && canShareRefresh(adapter)) {
     // A returning user: the row keeps the tokens of the first sign-in unless replaced. With
     // `refreshTokens` the row is what refreshes work from, and signing in again is how a user
     // recovers from a RefreshTokenError, so the new tokens go in. Not storing them fails nothing.
@@ -131,13 +130,13 @@ function callbackParams(ctx: RequestContext): URLSearchParams {
   return params;
 }
 
-function authorizationScope(provider: OAuthConfig): string {
+function authorizationScope(provider: OAuthProvider): string {
   const params = typeof provider.authorization === "object" ? provider.authorization.params : undefined;
   const scope = params?.scope;
   return typeof scope === "string" ? scope : provider.type === "oidc" ? "openid profile email" : "";
 }
 
-function proxyRedirectUri(ctx: RequestContext, provider: OAuthConfig): string {
+function proxyRedirectUri(ctx: RequestContext, provider: OAuthProvider): string {
   const proxy = (provider.redirectProxyUrl ?? ctx.config.redirectProxyUrl)!.replace(/\/$/, "");
   return `${proxy}/callback/${provider.id}`;
 }
@@ -146,8 +145,8 @@ function proxyRedirectUri(ctx: RequestContext, provider: OAuthConfig): string {
  * On the proxy deployment: a sign-in started elsewhere comes back here; forward the provider's answer
  * to the starting deployment's callback — only to an allowed origin.
  */
-async function proxyForward(ctx: RequestContext, params: URLSearchParams): Promise<ResponseInternal | undefined> {
-  const proxyUrl = (ctx.provider as unknown as OAuthConfig).redirectProxyUrl ?? ctx.config.redirectProxyUrl;
+async function proxyForward(ctx: RequestContext, provider: OAuthProvider, params: URLSearchParams): Promise<ResponseInternal | undefined> {
+  const proxyUrl = provider.redirectProxyUrl ?? ctx.config.redirectProxyUrl;
   if (!proxyUrl || new URL(proxyUrl).origin !== ctx.origin) return undefined;
   const state = params.get("state");
   if (!state) return undefined;

@@ -11,17 +11,16 @@
 import { signinPageUrl, type RequestContext } from "../../context/request-context.js";
 import { AccountNotLinked, InvalidCheck, WebAuthnVerificationError } from "../../core/errors.js";
 import { withQuery } from "../../core/redirect.js";
+import type { WebAuthnProvider } from "../../config/types.js";
 import type { ResponseInternal } from "../../types.js";
 import { authenticateWithPasskey } from "../../webauthn/authenticate.js";
 import { clearChallenge } from "../../webauthn/challenge.js";
-import { webauthnProviderOf } from "../../webauthn/provider.js";
 import { registerPasskey } from "../../webauthn/register.js";
 import { readPostedCeremony } from "../../webauthn/response.js";
 
-export async function webauthnCallback(ctx: RequestContext): Promise<ResponseInternal> {
+export async function webauthnCallback(ctx: RequestContext, provider: WebAuthnProvider): Promise<ResponseInternal> {
   const clear = clearChallenge(ctx);
   try {
-    const provider = webauthnProviderOf(ctx);
     const posted = readPostedCeremony(ctx.req.method === "POST" ? ctx.req.body : undefined);
     const result =
       posted.action === "authenticate" ? await authenticateWithPasskey(ctx, provider, posted.response) : await registerPasskey(ctx, provider, posted.response);

@@ -14,12 +14,12 @@ import { normalizeEmail } from "../../email/identifier.js";
 import { renderVerificationEmail } from "../../email/message.js";
 import { hashVerificationToken, randomToken } from "../../email/tokens.js";
 import { crypto } from "../../jwt/crypto.js";
-import { DEFAULT_EMAIL_MAX_AGE, DEFAULT_RESEND_COOLDOWN, type EmailConfig } from "../../providers/email.js";
+import { DEFAULT_EMAIL_MAX_AGE, DEFAULT_RESEND_COOLDOWN } from "../../providers/email.js";
 import type { AdapterUser } from "../../adapters/types.js";
+import type { EmailProvider } from "../../config/types.js";
 import type { Account, ResponseInternal } from "../../types.js";
 
-export async function emailSignin(ctx: RequestContext): Promise<ResponseInternal> {
-  const provider = ctx.provider as unknown as EmailConfig;
+export async function emailSignin(ctx: RequestContext, provider: EmailProvider): Promise<ResponseInternal> {
   const adapter = ctx.config.adapter!;
   const email = canonical(ctx, provider);
   if (!email) return { redirect: signinPageError(ctx) };
@@ -79,7 +79,7 @@ export async function emailSignin(ctx: RequestContext): Promise<ResponseInternal
 }
 
 /** The canonical address, or `undefined` (logged) when the input is refused. */
-function canonical(ctx: RequestContext, provider: EmailConfig): string | undefined {
+function canonical(ctx: RequestContext, provider: EmailProvider): string | undefined {
   const raw = ctx.req.body?.email;
   if (provider.normalizeIdentifier) {
     try {

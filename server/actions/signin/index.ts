@@ -9,18 +9,16 @@ import type { ResponseInternal } from "../../types.js";
 import { emailSignin } from "./email.js";
 import { oauthSignin } from "./oauth.js";
 
-type SigninHandler = (ctx: RequestContext) => Promise<ResponseInternal>;
-
-const HANDLERS: Partial<Record<string, SigninHandler>> = {
-  email: emailSignin,
-  oauth: oauthSignin,
-  oidc: oauthSignin,
-};
-
 export async function signinAction(ctx: RequestContext): Promise<ResponseInternal> {
   requireCsrf(ctx);
-  const type = ctx.provider?.type;
-  const handler = type && Object.hasOwn(HANDLERS, type) ? HANDLERS[type] : undefined;
-  if (handler) return handler(ctx);
-  return { redirect: `${ctx.authUrl}/signin` };
+  const provider = ctx.provider;
+  switch (provider?.type) {
+    case "email":
+      return emailSignin(ctx, provider);
+    case "oauth":
+    case "oidc":
+      return oauthSignin(ctx, provider);
+    default:
+      return { redirect: `${ctx.authUrl}/signin` };
+  }
 }

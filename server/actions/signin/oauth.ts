@@ -10,20 +10,20 @@ import { clientConfiguration } from "../../oauth/client.js";
 import { checkCookie } from "../../oauth/checks.js";
 import { redirectProxyFor } from "../../oauth/proxy.js";
 import { sealState } from "../../oauth/state.js";
-import type { OAuthCheck, OAuthConfig } from "../../providers/oauth.js";
+import type { OAuthProvider } from "../../config/types.js";
+import type { OAuthCheck } from "../../providers/oauth.js";
 import type { Cookie, ResponseInternal } from "../../types.js";
 
 /** Parameters only Foyer sets. */
 const PROTECTED = new Set(["client_id", "redirect_uri", "response_type", "state", "nonce", "code_challenge", "code_challenge_method"]);
 
-export function checksOf(provider: OAuthConfig): Set<OAuthCheck> {
+export function checksOf(provider: OAuthProvider): Set<OAuthCheck> {
   const checks = provider.checks ?? (provider.type === "oidc" ? ["pkce", "state", "nonce"] : ["pkce", "state"]);
   return new Set(checks.filter((check) => check !== "none"));
 }
 
-export async function oauthSignin(ctx: RequestContext): Promise<ResponseInternal> {
-  const provider = ctx.provider as unknown as OAuthConfig;
-  const configuration = await clientConfiguration(ctx.provider!);
+export async function oauthSignin(ctx: RequestContext, provider: OAuthProvider): Promise<ResponseInternal> {
+  const configuration = await clientConfiguration(provider);
   const issuer = configuration.serverMetadata().issuer;
   const proxy = redirectProxyFor(ctx, provider);
   const redirectUri = proxy ? `${proxy.url}/callback/${provider.id}` : `${ctx.authUrl}/callback/${provider.id}`;
@@ -32,7 +32,7 @@ export async function oauthSignin(ctx: RequestContext): Promise<ResponseInternal
   const authorization = typeof provider.authorization === "object" ? provider.authorization : undefined;
   for (const [key, raw] of Object.entries(authorization?.params ?? {})) {
     // A function parameter sees the final provider (after AUTH_<ID>_* filled it), e.g. TikTok's client_key.
-    const value = typeof raw === "function" ? (raw as (p: OAuthConfig) => unknown)(provider) : raw;
+    const value = typeof raw === "function" ? (raw as (p: OAuthProvider) => unknown)(provider) : raw;
     if (value !== undefined && value !== null) params[key] = typeof value === "object" ? JSON.stringify(value) : String(value);
   }
   if (provider.type === "oidc" && !params.scope) params.scope = "openid profile email";
