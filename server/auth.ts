@@ -1,10 +1,12 @@
 /**
  * `Auth(request, config)`: the one entry point. A web `Request` in, a web `Response` out (or the
- * internal response with `raw`). The stages, in order (wire §1.3):
+ * internal response with `raw`). The stages, in order:
  *
- *   resolve config → parse → validate (fail closed) → context (CSRF, callbackUrl) → action → response
+ *   normalise config (config/, once per config object) → method and path (core/request.ts) →
+ *   route (routes/index.ts) → read cookies, query and body (core/request.ts) → static routes answer
+ *   here → validate (fail closed) → request context: CSRF, callbackUrl, provider (context/) →
+ *   the route's handler (actions/, account/) → web Response (core/response.ts)
  */
-import { runAction } from "./actions/index.js";
 import { normalizeConfig } from "./config/normalize.js";
 import type { NormalizedConfig } from "./config/types.js";
 import { createContext, requestOrigin } from "./context/request-context.js";
@@ -12,10 +14,10 @@ import { errorToInternal, type ErrorTarget } from "./core/error-response.js";
 import { AuthError, ErrorPageLoop, InvalidCallbackUrl, UntrustedHost } from "./core/errors.js";
 import { linkHostError, requestHostError } from "./core/hosts.js";
 import { createLogger } from "./core/logger.js";
-import { parseRequest, type RequestInternal } from "./core/request.js";
+import { readRequest, requestTarget, type BadRequest, type RequestInternal, type TooLarge } from "./core/request.js";
 import { CONFIG_ERROR_BODY, JSON_HEADERS, jsonResponse, toResponse } from "./core/response.js";
 import { absolutePage, isValidCallbackUrl, withQuery } from "./core/redirect.js";
-import { foyerRoute, hasFoyerRoutes } from "./routes/index.js";
+import { matchRoute, type Route } from "./routes/index.js";
 import { createTranslator, negotiateLocale } from "../locales/index.js";
 import { renderPage } from "./pages/render.js";
 import { PAGE_CSS } from "./pages/styles.generated.js";
@@ -46,7 +48,7 @@ export async function Auth(request: Request, configInput: ConfigInput): Promise<
 
   let parsed;
   try {
-    parsed = await parseRequest(request, config.basePath, config.maxBodySize, hasFoyerRoutes);
+    parsed = await parse(request, config);
   } catch (error) {
     logger.error(error as Error);
     return jsonResponse(400, "Bad request.");
@@ -58,10 +60,9 @@ export async function Auth(request: Request, configInput: ConfigInput): Promise<
   if (parsed.kind === "too-large") {
     return jsonResponse(413, { error: "PayloadTooLarge", message: `The request body is larger than ${parsed.limit} bytes.` });
   }
-  const route = parsed.kind === "foyer" ? foyerRoute(parsed.request.area)! : undefined;
-  if (parsed.kind === "foyer" && route?.kind === "static") return route.handle(parsed.request, config);
+  const { route, req } = parsed;
+  if (route.kind === "static") return route.handle(req, route.segments, config);
 
-  const req = parsed.kind === "foyer" ? parsed.request.internal : parsed.request;
   logger.debug("request", { method: req.method, action: req.action, provider: req.providerId });
   const returnRedirect = Boolean(req.headers.get("x-auth-return-redirect"));
   const target: ErrorTarget = {
@@ -80,7 +81,7 @@ export async function Auth(request: Request, configInput: ConfigInput): Promise<
 
   try {
     const ctx = await createContext(config, req);
-    const internal = route?.kind === "context" && parsed.kind === "foyer" ? await route.handle(ctx, parsed.request.segments) : await runAction(ctx);
+    const internal = await route.handle(ctx, route.segments);
     internal.cookies = internal.cookies?.length ? [...ctx.initCookies, ...internal.cookies] : ctx.initCookies;
     return config.raw ? internal : toResponse(internal, returnRedirect);
   } catch (error) {
@@ -90,6 +91,16 @@ export async function Auth(request: Request, configInput: ConfigInput): Promise<
     // The error path answers without cookies, as Auth.js does (wire §1.6, §21).
     return toResponse(errorToInternal(error, target, isSessionPost), returnRedirect);
   }
+}
+
+/** The request's route and the request parsed for it, or why it is refused. */
+async function parse(request: Request, config: NormalizedConfig): Promise<{ kind: "routed"; route: Route; req: RequestInternal } | BadRequest | TooLarge> {
+  const target = requestTarget(request, config.basePath);
+  if (target.kind !== "target") return target;
+  const route = matchRoute(target);
+  if (route.kind === "bad-request") return route;
+  const req = await readRequest(request, target, route, config.maxBodySize);
+  return "kind" in req ? req : { kind: "routed", route, req };
 }
 
 /**

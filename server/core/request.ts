@@ -1,12 +1,13 @@
 /**
- * Turns a web `Request` into the parsed request every action works on (wire §1.1). Nothing here
- * trusts its input: bodies are capped, objects have no prototype (security case R-REQ-09), and a
- * body that is not a JSON object or a form is ignored rather than guessed at.
+ * Turns a web `Request` into the parsed request every action works on, in two steps around the route
+ * table (`server/routes/`): `requestTarget` reads the method and path, the table says which action or
+ * area that is and which bodies it takes, and `readRequest` parses the rest. Nothing here trusts its
+ * input: bodies are capped, objects have no prototype (security case R-REQ-09), and a body that is
+ * not a JSON object or a form is ignored rather than guessed at.
  */
 import { parseCookieHeader } from "../cookies/parse.js";
 import type { AuthAction } from "../types.js";
-import { isAuthAction } from "./env.js";
-import { FORM, JSON_TYPE, mediaType } from "./media-type.js";
+import { FORM, mediaType } from "./media-type.js";
 
 export interface RequestInternal {
   /** The original request (providers' `authorize` gets a copy of it). */
@@ -25,42 +26,36 @@ export interface RequestInternal {
   error?: string;
 }
 
-/** A request under `{basePath}/assets/…` or `{basePath}/account/…`: Foyer's own routes. */
-export interface FoyerRouteRequest {
-  request: Request;
+/** Foyer's own areas beside the Auth.js actions: `{basePath}/assets/…` and `{basePath}/account/…`. */
+export type FoyerArea = "assets" | "account";
+
+/** Where a request goes, before its route is known: the method and the path segments after basePath. */
+export interface RequestTarget {
+  kind: "target";
+  method: "GET" | "POST";
   url: URL;
-  /** `assets` or `account`. */
-  area: FoyerArea;
-  /** The path segments after the area. */
+  /** One or more segments. */
   segments: string[];
-  /** The request parsed as for actions (cookies, query, body), for routes that need a session or CSRF. */
-  internal: RequestInternal;
 }
 
-export type FoyerArea = "assets" | "account";
-export const FOYER_AREAS: readonly FoyerArea[] = ["assets", "account"];
+/** What the route table found for a target: the action (or area), the provider, and the bodies it reads. */
+export interface RouteTarget {
+  action: AuthAction | FoyerArea;
+  providerId?: string;
+  /** Media types whose bodies are parsed; a POST body of any other type is read (for the size limit) and ignored. */
+  bodyTypes: ReadonlySet<string>;
+}
 
-export type ParsedRequest =
-  | { kind: "action"; request: RequestInternal }
-  | { kind: "foyer"; request: FoyerRouteRequest }
-  | { kind: "bad-request"; reason: string; head: boolean }
-  | { kind: "too-large"; limit: number };
+export type BadRequest = { kind: "bad-request"; reason: string; head: boolean };
+export type TooLarge = { kind: "too-large"; limit: number };
 
 export const DEFAULT_MAX_BODY_SIZE = 1024 * 1024;
 
 class BodyTooLarge extends Error {}
 class BadBody extends Error {}
 
-/**
- * Parses the request. `isFoyerArea` says which of Foyer's own areas have routes; requests to
- * areas without routes are answered exactly as Auth.js would (400).
- */
-export async function parseRequest(
-  request: Request,
-  basePath: string,
-  maxBodySize: number,
-  isFoyerArea: (area: FoyerArea) => boolean,
-): Promise<ParsedRequest> {
+/** The method and path of the request, or why it is refused before any route is looked at. */
+export function requestTarget(request: Request, basePath: string): RequestTarget | BadRequest {
   const method = request.method;
   if (method !== "GET" && method !== "POST") {
     return { kind: "bad-request", reason: `Unsupported method ${method}`, head: method === "HEAD" };
@@ -68,44 +63,40 @@ export async function parseRequest(
   const url = new URL(request.url);
   const segments = actionSegments(url.pathname, basePath);
   if (!segments) return { kind: "bad-request", reason: "Path is not under basePath", head: false };
+  return { kind: "target", method, url, segments };
+}
 
-  const area = segments[0] as FoyerArea;
-  const isFoyer = FOYER_AREAS.includes(area) && isFoyerArea(area);
-  const [action, provider] = segments as [string, string | undefined];
-  if (!isFoyer) {
-    if (segments.length > 2) return { kind: "bad-request", reason: "Too many path segments", head: false };
-    if (!isAuthAction(action)) return { kind: "bad-request", reason: `Unknown action ${action}`, head: false };
-    if (provider !== undefined && action !== "signin" && action !== "callback" && action !== "webauthn-options") {
-      return { kind: "bad-request", reason: `Action ${action} takes no provider`, head: false };
-    }
-  }
-
+/** The request parsed for its route: cookies, query and (for a POST) the body, capped at `maxBodySize`. */
+export async function readRequest(
+  request: Request,
+  target: RequestTarget,
+  route: RouteTarget,
+  maxBodySize: number,
+): Promise<RequestInternal | BadRequest | TooLarge> {
   let body: Record<string, unknown> | undefined;
-  if (method === "POST") {
+  if (target.method === "POST") {
     try {
-      body = await readBody(request, maxBodySize, isFoyer ? FOYER_BODY_TYPES : ACTION_BODY_TYPES);
+      body = await readBody(request, maxBodySize, route.bodyTypes);
     } catch (error) {
       if (error instanceof BodyTooLarge) return { kind: "too-large", limit: maxBodySize };
       return { kind: "bad-request", reason: "Unparseable body", head: false };
     }
   }
-
+  const { url } = target;
   // Most requests have no query: skip creating `url.searchParams` (an object and a parse) for them.
   const query = url.search === "" ? (Object.create(null) as Record<string, string>) : flatParams(url.searchParams);
-  const internal: RequestInternal = {
+  return {
     request,
     url,
-    method,
-    action: isFoyer ? area : (action as AuthAction),
-    providerId: isFoyer || provider === "undefined" ? undefined : provider,
+    method: target.method,
+    action: route.action,
+    providerId: route.providerId,
     headers: request.headers,
     cookies: parseCookieHeader(request.headers.get("cookie")),
     body,
     query,
     error: query.error,
   };
-  if (isFoyer) return { kind: "foyer", request: { request, url, area, segments: segments.slice(1), internal } };
-  return { kind: "action", request: internal };
 }
 
 /** The segments after basePath (1 or more), or `null` when the path is not under basePath. */
@@ -117,14 +108,6 @@ function actionSegments(pathname: string, basePath: string): string[] | null {
   const segments = rest.split("/").filter(Boolean);
   return segments.length ? segments : null;
 }
-
-/** Auth.js's actions take a form or JSON (forms from the pages, JSON from clients), as Auth.js does. */
-const ACTION_BODY_TYPES: ReadonlySet<string> = new Set([FORM, JSON_TYPE]);
-/**
- * Foyer's own routes (account management) take JSON only: a form is what any other site can post
- * cross-site, JSON needs a CORS preflight first. The CSRF token is checked either way.
- */
-const FOYER_BODY_TYPES: ReadonlySet<string> = new Set([JSON_TYPE]);
 
 /**
  * The body as fields when its media type is one of `accepted`; `undefined` for any other (it is still

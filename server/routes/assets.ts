@@ -16,11 +16,11 @@ import {
   passkeyScriptPath,
 } from "../pages/assets.js";
 import { jsonResponse } from "../core/response.js";
-import type { FoyerRouteHandler } from "./index.js";
+import type { StaticHandler } from "./index.js";
 
-export const assetsRoute: FoyerRouteHandler = async (request, config) => {
-  if (request.request.method !== "GET") return jsonResponse(405, { error: "MethodNotAllowed", message: "Assets are read with GET." }, { Allow: "GET" });
-  const path = request.segments.join("/");
+export const assetsRoute: StaticHandler = async (req, segments, config) => {
+  if (req.method !== "GET") return jsonResponse(405, { error: "MethodNotAllowed", message: "Assets are read with GET." }, { Allow: "GET" });
+  const path = segments.join("/");
   const asset = findAsset(path);
   if (!asset) {
     if (isElementsScriptPath(path) && elementsScriptPath() === undefined) config.logger.debug(ELEMENTS_BUNDLE_MISSING);

@@ -1,32 +1,91 @@
 /**
- * Foyer's own routes, beside the nine Auth.js actions: static files under `{basePath}/assets/…` and
- * JSON account management under `{basePath}/account/…`. These two prefixes are the only additions
- * to the URL space. An area with no routes is answered exactly as Auth.js answers an unknown path
- * (400), so adding routes here never changes behaviour elsewhere.
+ * The route table: every path under `basePath` and the handler that answers it. The nine Auth.js
+ * actions (`/{action}[/{providerId}]`, by method) and Foyer's two areas, `/assets/…` (static files)
+ * and `/account/…` (JSON account management). These two prefixes are Foyer's only additions to the
+ * URL space; any other path is answered exactly as Auth.js answers it.
+ *
+ * A route is one of two kinds:
+ * - `static`: answered from the request alone, before the configuration checks (the assets);
+ * - `context`: answered after the configuration checks, with the request context (CSRF state, the
+ *   callback URL, the provider). A known action asked with a method it does not take is such a route
+ *   too: it fails with `UnknownAction` after the checks, as Auth.js does.
  */
+import { callbackAction } from "../actions/callback/index.js";
+import { csrfAction } from "../actions/csrf.js";
+import { pageAction } from "../actions/pages.js";
+import { providersAction } from "../actions/providers.js";
+import { sessionAction } from "../actions/session.js";
+import { signinAction } from "../actions/signin/index.js";
+import { signoutAction } from "../actions/signout.js";
+import { webauthnOptionsAction } from "../actions/webauthn-options.js";
 import type { NormalizedConfig } from "../config/types.js";
 import type { RequestContext } from "../context/request-context.js";
-import type { FoyerArea, FoyerRouteRequest } from "../core/request.js";
-import type { ResponseInternal } from "../types.js";
+import { isAuthAction } from "../core/env.js";
+import { UnknownAction } from "../core/errors.js";
+import { FORM, JSON_TYPE } from "../core/media-type.js";
+import type { BadRequest, FoyerArea, RequestInternal, RequestTarget, RouteTarget } from "../core/request.js";
+import type { AuthAction, ResponseInternal } from "../types.js";
 import { accountRoute } from "./account.js";
 import { assetsRoute } from "./assets.js";
 
-/** Static files: answered before configuration checks, from the request alone. */
-export type FoyerRouteHandler = (request: FoyerRouteRequest, config: NormalizedConfig) => Promise<Response>;
-/** Routes that need the session and CSRF: answered after configuration checks, with a context. */
-export type ContextRouteHandler = (ctx: RequestContext, segments: string[]) => Promise<ResponseInternal>;
+/** Answers from the request alone; `segments` are the path segments after the area. */
+export type StaticHandler = (req: RequestInternal, segments: string[], config: NormalizedConfig) => Promise<Response>;
+/** Answers with the request context; `segments` are the path segments after the area (none for actions). */
+export type ContextHandler = (ctx: RequestContext, segments: string[]) => ResponseInternal | Promise<ResponseInternal>;
 
-export type FoyerRoute = { kind: "static"; handle: FoyerRouteHandler } | { kind: "context"; handle: ContextRouteHandler };
+export type Route = RouteTarget & { segments: string[] } & ({ kind: "static"; handle: StaticHandler } | { kind: "context"; handle: ContextHandler });
 
-const ROUTES: Partial<Record<FoyerArea, FoyerRoute>> = {
+/** Auth.js's actions take a form or JSON (forms from the pages, JSON from clients), as Auth.js does. */
+const ACTION_BODY_TYPES: ReadonlySet<string> = new Set([FORM, JSON_TYPE]);
+/**
+ * Foyer's own routes take JSON only: a form is what any other site can post cross-site, JSON needs a
+ * CORS preflight first. The CSRF token is checked either way.
+ */
+const FOYER_BODY_TYPES: ReadonlySet<string> = new Set([JSON_TYPE]);
+
+/** GET takes all nine actions; POST takes callback, session, signin and signout. */
+const ACTIONS: Record<AuthAction, { GET: ContextHandler; POST?: ContextHandler }> = {
+  callback: { GET: callbackAction, POST: callbackAction },
+  csrf: { GET: csrfAction },
+  error: { GET: pageAction },
+  providers: { GET: providersAction },
+  session: { GET: sessionAction, POST: sessionAction },
+  signin: { GET: signinPage, POST: signinAction },
+  signout: { GET: pageAction, POST: signoutAction },
+  "verify-request": { GET: pageAction },
+  "webauthn-options": { GET: webauthnOptionsAction },
+};
+
+/** The actions whose path may name a provider. */
+const PROVIDER_ACTIONS: ReadonlySet<string> = new Set<AuthAction>(["signin", "callback", "webauthn-options"]);
+
+const AREAS: Record<FoyerArea, { kind: "static"; handle: StaticHandler } | { kind: "context"; handle: ContextHandler }> = {
   assets: { kind: "static", handle: assetsRoute },
   account: { kind: "context", handle: accountRoute },
 };
 
-export function hasFoyerRoutes(area: FoyerArea): boolean {
-  return ROUTES[area] !== undefined;
+/** The route of a request's method and path, or why the request is refused (a 400, as Auth.js answers). */
+export function matchRoute(target: RequestTarget): Route | BadRequest {
+  const [first, second] = target.segments as [string, string | undefined];
+  if (Object.hasOwn(AREAS, first)) {
+    const area = first as FoyerArea;
+    return { action: area, bodyTypes: FOYER_BODY_TYPES, segments: target.segments.slice(1), ...AREAS[area] };
+  }
+  if (target.segments.length > 2) return { kind: "bad-request", reason: "Too many path segments", head: false };
+  if (!isAuthAction(first)) return { kind: "bad-request", reason: `Unknown action ${first}`, head: false };
+  if (second !== undefined && !PROVIDER_ACTIONS.has(first)) return { kind: "bad-request", reason: `Action ${first} takes no provider`, head: false };
+  const handle = ACTIONS[first][target.method] ?? unknownAction;
+  return { kind: "context", handle, action: first, providerId: second === "undefined" ? undefined : second, bodyTypes: ACTION_BODY_TYPES, segments: NO_SEGMENTS };
 }
 
-export function foyerRoute(area: FoyerArea): FoyerRoute | undefined {
-  return ROUTES[area];
+const NO_SEGMENTS: string[] = [];
+
+/** `GET /signin` shows the sign-in page; `GET /signin/<provider>` is not an action. */
+function signinPage(ctx: RequestContext): ResponseInternal | Promise<ResponseInternal> {
+  if (ctx.req.providerId !== undefined) throw new UnknownAction("Unsupported action");
+  return pageAction(ctx);
+}
+
+function unknownAction(ctx: RequestContext): never {
+  throw new UnknownAction(`Cannot handle action: ${ctx.req.action}`);
 }
