@@ -7,7 +7,6 @@
  */
 import type { CookieSerializeOptions } from "./cookies/serialize.js";
 import type { LoggerInstance, LogLevel } from "./core/logger.js";
-import type { CredentialsConfig } from "./providers/credentials.js";
 import type { raw, skipCSRFCheck } from "./core/markers.js";
 import type { MessageOverrides } from "../locales/types.js";
 import type { Adapter } from "./adapters/types.js";
@@ -190,6 +189,32 @@ export interface PagesOptions {
   verifyRequest?: string;
   /** New users are sent here on their first sign-in. */
   newUser?: string;
+}
+
+/** One input of the credentials form: its label plus any HTML input attribute. */
+export interface CredentialInput {
+  label?: string;
+  type?: string;
+  placeholder?: string;
+  autocomplete?: string;
+  required?: boolean;
+  [attribute: string]: unknown;
+}
+
+export interface CredentialsConfig<Fields extends Record<string, CredentialInput> = Record<string, CredentialInput>> {
+  id: string;
+  name: string;
+  type: "credentials";
+  /** The form's fields, by the name they are posted under. */
+  credentials: Fields;
+  /**
+   * Checks the submitted values. Return the user to sign in, or `null` to refuse with
+   * `CredentialsSignin`. Throw a `CredentialsSignin` subclass to refuse with your own `code`.
+   * `request` is a web `Request` with the original URL, method and headers and the parsed body as JSON.
+   */
+  authorize: (credentials: Partial<Record<keyof Fields, unknown>>, request: Request) => Awaitable<User | null>;
+  options?: Partial<CredentialsConfig<Fields>>;
+  [key: string]: unknown;
 }
 
 /** A provider as configured: a data object with its kind, id and a few functions. */

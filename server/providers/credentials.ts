@@ -11,33 +11,10 @@
  * });
  * ```
  */
-import type { Awaitable, User } from "../types.js";
+import type { Awaitable, CredentialInput, CredentialsConfig, User } from "../types.js";
 
-/** One input of the credentials form: its label plus any HTML input attribute. */
-export interface CredentialInput {
-  label?: string;
-  type?: string;
-  placeholder?: string;
-  autocomplete?: string;
-  required?: boolean;
-  [attribute: string]: unknown;
-}
-
-export interface CredentialsConfig<Fields extends Record<string, CredentialInput> = Record<string, CredentialInput>> {
-  id: string;
-  name: string;
-  type: "credentials";
-  /** The form's fields, by the name they are posted under. */
-  credentials: Fields;
-  /**
-   * Checks the submitted values. Return the user to sign in, or `null` to refuse with
-   * `CredentialsSignin`. Throw a `CredentialsSignin` subclass to refuse with your own `code`.
-   * `request` is a web `Request` with the original URL, method and headers and the parsed body as JSON.
-   */
-  authorize: (credentials: Partial<Record<keyof Fields, unknown>>, request: Request) => Awaitable<User | null>;
-  options?: Partial<CredentialsConfig<Fields>>;
-  [key: string]: unknown;
-}
+// The provider's shape is part of the config's public types (`AuthConfig.providers`), so it is declared there.
+export type { CredentialInput, CredentialsConfig };
 
 /** What `Credentials()` accepts. Written out rather than derived with `Omit`, which would erase the known keys. */
 export interface CredentialsUserConfig<Fields extends Record<string, CredentialInput>> {
