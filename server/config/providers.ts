@@ -3,6 +3,8 @@
  * runs the factories and merges each user's `options` over the factory's defaults (what the rules then
  * check), and `resolveProvider` fills in what a kind needs at request time, once.
  */
+import { DEFAULT_EMAIL_MAX_AGE, DEFAULT_RESEND_COOLDOWN, type EmailConfig } from "../providers/email.js";
+import type { OAuthConfig } from "../providers/oauth.js";
 import { defaultFormFields, defaultRelyingParty, defaultUserInfo } from "../providers/webauthn.js";
 import type { AuthConfig, CommonProviderOptions } from "../types.js";
 import type { ConfiguredProvider, InternalProvider, OAuthProvider, WebAuthnProvider } from "./types.js";
@@ -17,12 +19,32 @@ export function configuredProviders(config: AuthConfig): ConfiguredProvider[] {
 }
 
 /**
- * A provider that passed the configuration rules, typed by its kind with its defaults in place. Only
- * WebAuthn has defaults left to fill: configs may hold a bare `{ id, name, type: "webauthn" }` object
- * (Auth.js allows it), so the hooks the factory would have set are set here.
+ * A provider that passed the configuration rules, typed by its kind with its defaults in place, so
+ * that requests never fill one in. A new object: the configured one is left as it was.
  */
 export function resolveProvider(provider: ConfiguredProvider): InternalProvider {
-  if (provider.type !== "webauthn") return provider as InternalProvider;
+  switch (provider.type) {
+    case "oauth":
+    case "oidc": {
+      const given = provider as OAuthConfig;
+      return { ...given, checks: given.checks ?? (given.type === "oidc" ? ["pkce", "state", "nonce"] : ["pkce", "state"]) };
+    }
+    case "email": {
+      const given = provider as EmailConfig;
+      return { ...given, maxAge: given.maxAge ?? DEFAULT_EMAIL_MAX_AGE, resendCooldown: given.resendCooldown ?? DEFAULT_RESEND_COOLDOWN };
+    }
+    case "webauthn":
+      return resolveWebAuthn(provider);
+    default:
+      return { ...provider } as InternalProvider;
+  }
+}
+
+/**
+ * Configs may hold a bare `{ id, name, type: "webauthn" }` object (Auth.js allows it), so the hooks
+ * the factory would have set are set here.
+ */
+function resolveWebAuthn(provider: ConfiguredProvider): WebAuthnProvider {
   const given = provider as Partial<WebAuthnProvider> & ConfiguredProvider;
   return {
     ...given,

@@ -16,7 +16,7 @@ import type { PageProvider } from "../pages/providers.js";
 import type { ResolvedTheme } from "../pages/theme.js";
 import type { CredentialsConfig } from "../providers/credentials.js";
 import type { EmailConfig } from "../providers/email.js";
-import type { OAuthConfig } from "../providers/oauth.js";
+import type { OAuthCheck, OAuthConfig } from "../providers/oauth.js";
 import type { WebAuthnConfig } from "../providers/webauthn.js";
 import type {
   Awaitable,
@@ -42,9 +42,10 @@ export type ConfiguredProvider = CommonProviderOptions;
  * place, told apart by `type`. `switch (provider.type)` narrows it to the kind's own config.
  */
 export type InternalProvider = OAuthProvider | EmailProvider | CredentialsProvider | WebAuthnProvider;
-/** An OAuth 2 (`type: "oauth"`) or OpenID Connect (`type: "oidc"`) provider. */
-export type OAuthProvider = OAuthConfig;
-export type EmailProvider = EmailConfig;
+/** An OAuth 2 (`type: "oauth"`) or OpenID Connect (`type: "oidc"`) provider; `checks` defaults to PKCE and state, plus nonce for OIDC. */
+export type OAuthProvider = OAuthConfig & { checks: OAuthCheck[] };
+/** An e-mail provider; the link lifetime and the resend cooldown (seconds) are always set. */
+export type EmailProvider = EmailConfig & { maxAge: number; resendCooldown: number };
 export type CredentialsProvider = CredentialsConfig;
 /** A WebAuthn provider; its relying-party and user-info hooks are always set (the defaults when the app gave none). */
 export type WebAuthnProvider = WebAuthnConfig;

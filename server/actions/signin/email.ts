@@ -14,7 +14,6 @@ import { normalizeEmail } from "../../email/identifier.js";
 import { renderVerificationEmail } from "../../email/message.js";
 import { hashVerificationToken, randomToken } from "../../email/tokens.js";
 import { crypto } from "../../jwt/crypto.js";
-import { DEFAULT_EMAIL_MAX_AGE, DEFAULT_RESEND_COOLDOWN } from "../../providers/email.js";
 import type { AdapterUser } from "../../adapters/types.js";
 import type { EmailProvider } from "../../config/types.js";
 import type { Account, ResponseInternal } from "../../types.js";
@@ -30,13 +29,13 @@ export async function emailSignin(ctx: RequestContext, provider: EmailProvider):
   if (redirect) return { redirect };
 
   const verifyRequest = { redirect: `${ctx.authUrl}/verify-request?provider=${encodeURIComponent(provider.id)}&type=email` };
-  if (!ctx.config.emailCooldown.allow(`${provider.id}\u0000${email}`, provider.resendCooldown ?? DEFAULT_RESEND_COOLDOWN)) {
+  if (!ctx.config.emailCooldown.allow(`${provider.id}\u0000${email}`, provider.resendCooldown)) {
     ctx.logger.debug("e-mail link not sent again within the resend cooldown", { provider: provider.id });
     return verifyRequest;
   }
 
   const token = (await provider.generateVerificationToken?.()) ?? randomToken();
-  const maxAge = provider.maxAge ?? DEFAULT_EMAIL_MAX_AGE;
+  const { maxAge } = provider;
   const expires = new Date(Date.now() + maxAge * 1000);
   const secret = provider.secret ?? ctx.config.secret;
   const hashed = await hashVerificationToken(token, secret);

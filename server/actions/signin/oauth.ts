@@ -18,8 +18,7 @@ import type { Cookie, ResponseInternal } from "../../types.js";
 const PROTECTED = new Set(["client_id", "redirect_uri", "response_type", "state", "nonce", "code_challenge", "code_challenge_method"]);
 
 export function checksOf(provider: OAuthProvider): Set<OAuthCheck> {
-  const checks = provider.checks ?? (provider.type === "oidc" ? ["pkce", "state", "nonce"] : ["pkce", "state"]);
-  return new Set(checks.filter((check) => check !== "none"));
+  return new Set(provider.checks.filter((check) => check !== "none"));
 }
 
 export async function oauthSignin(ctx: RequestContext, provider: OAuthProvider): Promise<ResponseInternal> {
