@@ -74,11 +74,23 @@ export function matchRoute(target: RequestTarget): Route | BadRequest {
   if (target.segments.length > 2) return { kind: "bad-request", reason: "Too many path segments", head: false };
   if (!isAuthAction(first)) return { kind: "bad-request", reason: `Unknown action ${first}`, head: false };
   if (second !== undefined && !PROVIDER_ACTIONS.has(first)) return { kind: "bad-request", reason: `Action ${first} takes no provider`, head: false };
-  const handle = ACTIONS[first][target.method] ?? unknownAction;
-  return { kind: "context", handle, action: first, providerId: second === "undefined" ? undefined : second, bodyTypes: ACTION_BODY_TYPES, segments: NO_SEGMENTS };
+  const route = ACTION_ROUTES[target.method][first];
+  return second === undefined || second === "undefined" ? route : { ...route, providerId: second };
 }
 
-const NO_SEGMENTS: string[] = [];
+/** The action routes without a provider, made once: most requests (session, csrf, pages) use them as they are. */
+const ACTION_ROUTES = {
+  GET: actionRoutes("GET"),
+  POST: actionRoutes("POST"),
+};
+
+function actionRoutes(method: "GET" | "POST"): Record<AuthAction, Route> {
+  const routes = {} as Record<AuthAction, Route>;
+  for (const [action, handlers] of Object.entries(ACTIONS) as [AuthAction, (typeof ACTIONS)[AuthAction]][]) {
+    routes[action] = { kind: "context", handle: handlers[method] ?? unknownAction, action, bodyTypes: ACTION_BODY_TYPES, segments: [] };
+  }
+  return routes;
+}
 
 /** `GET /signin` shows the sign-in page; `GET /signin/<provider>` is not an action. */
 function signinPage(ctx: RequestContext): ResponseInternal | Promise<ResponseInternal> {
