@@ -14,7 +14,7 @@ import { errorToInternal, type ErrorTarget } from "./core/error-response.js";
 import { AuthError, ErrorPageLoop, InvalidCallbackUrl, UntrustedHost } from "./core/errors.js";
 import { linkHostError, requestHostError } from "./core/hosts.js";
 import { createLogger } from "./core/logger.js";
-import { readRequest, requestTarget, type BadRequest, type RequestInternal, type TooLarge } from "./core/request.js";
+import { readPostBody, readRequest, requestTarget, type BadRequest, type RequestInternal, type TooLarge } from "./core/request.js";
 import { CONFIG_ERROR_BODY, JSON_HEADERS, jsonResponse, toResponse } from "./core/response.js";
 import { absolutePage, isValidCallbackUrl, withQuery } from "./core/redirect.js";
 import { matchRoute, type Route } from "./routes/index.js";
@@ -99,8 +99,13 @@ async function parse(request: Request, config: NormalizedConfig): Promise<{ kind
   if (target.kind !== "target") return target;
   const route = matchRoute(target);
   if (route.kind === "bad-request") return route;
-  const req = await readRequest(request, target, route, config.maxBodySize);
-  return "kind" in req ? req : { kind: "routed", route, req };
+  let body: Record<string, unknown> | undefined;
+  if (target.method === "POST") {
+    const read = await readPostBody(request, route, config.maxBodySize);
+    if ("kind" in read) return read;
+    body = read.fields;
+  }
+  return { kind: "routed", route, req: readRequest(request, target, route, body) };
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * Turns a web `Request` into the parsed request every action works on, in two steps around the route
+ * Turns a web `Request` into the parsed request every action works on, in steps around the route
  * table (`server/routes/`): `requestTarget` reads the method and path, the table says which action or
- * area that is and which bodies it takes, and `readRequest` parses the rest. Nothing here trusts its
+ * area that is and which bodies it takes, then `readPostBody` (POST only) and `readRequest` parse the rest. Nothing here trusts its
  * input: bodies are capped, objects have no prototype (security case R-REQ-09), and a body that is
  * not a JSON object or a form is ignored rather than guessed at.
  */
@@ -66,22 +66,18 @@ export function requestTarget(request: Request, basePath: string): RequestTarget
   return { kind: "target", method, url, segments };
 }
 
-/** The request parsed for its route: cookies, query and (for a POST) the body, capped at `maxBodySize`. */
-export async function readRequest(
-  request: Request,
-  target: RequestTarget,
-  route: RouteTarget,
-  maxBodySize: number,
-): Promise<RequestInternal | BadRequest | TooLarge> {
-  let body: Record<string, unknown> | undefined;
-  if (target.method === "POST") {
-    try {
-      body = await readBody(request, maxBodySize, route.bodyTypes);
-    } catch (error) {
-      if (error instanceof BodyTooLarge) return { kind: "too-large", limit: maxBodySize };
-      return { kind: "bad-request", reason: "Unparseable body", head: false };
-    }
+/** The fields of a POST body of one of `route.bodyTypes`, capped at `maxBodySize`; `undefined` for other bodies. */
+export async function readPostBody(request: Request, route: RouteTarget, maxBodySize: number): Promise<{ fields: Record<string, unknown> | undefined } | BadRequest | TooLarge> {
+  try {
+    return { fields: await readBody(request, maxBodySize, route.bodyTypes) };
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return { kind: "too-large", limit: maxBodySize };
+    return { kind: "bad-request", reason: "Unparseable body", head: false };
   }
+}
+
+/** The request parsed for its route: cookies, query and the body (see `readPostBody`; none on GET). */
+export function readRequest(request: Request, target: RequestTarget, route: RouteTarget, body?: Record<string, unknown>): RequestInternal {
   const { url } = target;
   // Most requests have no query: skip creating `url.searchParams` (an object and a parse) for them.
   const query = url.search === "" ? (Object.create(null) as Record<string, string>) : flatParams(url.searchParams);
