@@ -4,9 +4,9 @@
  * every request answers with Auth.js's generic response, while the log carries the specific class
  * and a message that says what to change.
  *
- * The steps, in order: read the environment → run the provider factories → fill in the defaults →
- * check the rules (`rules.ts`) → prepare the pages (`pages.ts`) → type the providers with their
- * defaults (`providers.ts`). Nothing here is shared between configs: each config object gets its own
+ * The steps, in order: read the environment → run the provider factories (`providers.ts`) → fill in
+ * the defaults (`defaults.ts`; the providers typed by kind with theirs, `providers.ts`) → check the
+ * rules (`rules.ts`) → prepare the pages (`pages.ts`) → check the locale rules. Nothing here is shared between configs: each config object gets its own
  * normalised copy.
  */
 import { SUPPORTED_LOCALES } from "../../locales/index.js";

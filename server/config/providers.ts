@@ -19,8 +19,9 @@ export function configuredProviders(config: AuthConfig): ConfiguredProvider[] {
 }
 
 /**
- * A provider that passed the configuration rules, typed by its kind with its defaults in place, so
- * that requests never fill one in. A new object: the configured one is left as it was.
+ * A provider typed by its kind with its defaults in place, so that requests never fill one in. A new
+ * object: the configured one is left as it was for the rules and the pages. (A config whose providers
+ * break a rule answers every request with that error, so such a provider is never used.)
  */
 export function resolveProvider(provider: ConfiguredProvider): InternalProvider {
   switch (provider.type) {
