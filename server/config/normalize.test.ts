@@ -27,8 +27,8 @@ async function expectConfigError(config: AuthConfig, type: string, message: RegE
 }
 
 describe("validation failures answer the generic response and log a specific, actionable error", () => {
-  it("R-CONF-01 no secret → MissingSecret naming AUTH_SECRET", async () => {
-    await expectConfigError(testConfig({ secret: undefined }), "MissingSecret", /AUTH_SECRET/);
+  it("R-CONF-01 no secret → MissingSecret naming AUTH_SECRET and the command that makes one", async () => {
+    await expectConfigError(testConfig({ secret: undefined }), "MissingSecret", /AUTH_SECRET.*npx foyer-auth secret/);
     await expectConfigError(testConfig({ secret: [] }), "MissingSecret", /secret/);
   });
 

@@ -42,7 +42,7 @@ const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
 const secretIsSet: ConfigRule = ({ config }) =>
   config.secret.length === 0
     ? new MissingSecret(
-        "No secret is configured. Set the AUTH_SECRET environment variable (32+ random characters, e.g. from `openssl rand -base64 33`) or pass `secret` in the config.",
+        "No secret is configured. Set the AUTH_SECRET environment variable — `npx foyer-auth secret` prints a fresh one, `npx foyer-auth secret -f .env` adds it to .env — or pass `secret` in the config.",
       )
     : undefined;
 
