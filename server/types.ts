@@ -9,6 +9,8 @@ import type { CookieSerializeOptions } from "./cookies/serialize.js";
 import type { LoggerInstance, LogLevel } from "./core/logger.js";
 import type { raw, skipCSRFCheck } from "./core/markers.js";
 import type { MessageOverrides } from "../locales/types.js";
+
+export type { MessageKey, MessageOverrides, Messages } from "../locales/types.js";
 import type { Adapter } from "./adapters/types.js";
 
 export type { CookieSerializeOptions, LoggerInstance, LogLevel };

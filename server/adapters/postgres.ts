@@ -41,6 +41,7 @@ export type PostgresAdapterOptions = {
 );
 
 export type { SqlAdapter, ClosableAdapter };
+export type { CreateUserWithAccountInput, CreateUserWithAccountResult } from "./sql/adapter.js";
 
 export default function PostgresAdapter(options: PostgresAdapterOptions): SqlAdapter {
   let pool: PostgresPool;

@@ -27,6 +27,7 @@ export interface SQLiteAdapterOptions {
 }
 
 export type { SqlAdapter, ClosableAdapter };
+export type { CreateUserWithAccountInput, CreateUserWithAccountResult } from "./sql/adapter.js";
 
 /**
  * The value as SQLite can bind it. libsql aborts the whole process on a boolean or an object, so
