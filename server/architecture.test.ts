@@ -32,7 +32,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ["actions", "account"],
   ["routes"],
   // The public entry points.
-  ["auth.ts", "get-session.ts", "index.ts"],
+  ["auth.ts", "get-session.ts", "index.ts", "errors.ts"],
   ["integrations", "cli"],
 ];
 
