@@ -1,5 +1,7 @@
 /**
- * Black-box tests of request parsing and dispatch through `Auth()` (wire §1, §2; security cases R-REQ-*).
+ * Black-box tests of request parsing and dispatch through `Auth()`, which match Auth.js's
+ * (docs/compatibility.md#1-what-is-identical-on-the-wire; hostile cases R-REQ-*,
+ * docs/security.md#csrf-and-request-shape).
  */
 import { describe, expect, it } from "vitest";
 import { Auth } from "./auth.js";
@@ -10,7 +12,7 @@ import { ORIGIN, csrf, get, postForm, postJson, signIn, testConfig, unusedAdapte
 
 const CONFIG_REDIRECT = `${ORIGIN}/auth/error?error=Configuration`;
 
-describe("request parsing (wire §1.1)", () => {
+describe("request parsing", () => {
   it.each(["PUT", "DELETE", "PATCH", "OPTIONS"])("R-REQ-12 %s → 400 \"Bad request.\"", async (method) => {
     const response = await Auth(new Request(`${ORIGIN}/auth/session`, { method }), testConfig());
     expect(response.status).toBe(400);
@@ -174,7 +176,7 @@ describe("request parsing (wire §1.1)", () => {
   });
 });
 
-describe("method/action pairs (wire §1.2)", () => {
+describe("method/action pairs: GET for all nine actions, POST for callback, session, signin and signout", () => {
   it.each(["csrf", "providers", "error", "verify-request", "webauthn-options"])("POST /%s → UnknownAction → Configuration redirect", async (action) => {
     const response = await Auth(postForm(`/auth/${action}`, {}), testConfig());
     expect(response.status).toBe(302);
@@ -218,7 +220,7 @@ describe("method/action pairs (wire §1.2)", () => {
   });
 });
 
-describe("providers (wire §14.1, plus Foyer's component descriptors)", () => {
+describe("GET /providers (Auth.js's map keyed by id, plus Foyer's component descriptors)", () => {
   it("returns a map keyed by id: Auth.js's five keys exactly, plus the credentials fields", async () => {
     const response = await Auth(get("/auth/providers"), testConfig());
     expect(response.status).toBe(200);
@@ -265,7 +267,7 @@ describe("providers (wire §14.1, plus Foyer's component descriptors)", () => {
   });
 });
 
-describe("X-Auth-Return-Redirect (wire §1.6)", () => {
+describe("X-Auth-Return-Redirect", () => {
   it("turns a redirect into 200 {url}, keeping Set-Cookie and Location", async () => {
     const { jar, csrfToken } = await csrf(testConfig());
     const response = await Auth(
@@ -289,7 +291,7 @@ describe("X-Auth-Return-Redirect (wire §1.6)", () => {
   });
 });
 
-describe("raw mode (wire §1.5)", () => {
+describe("raw mode", () => {
   it("returns the internal response object", async () => {
     const result = await Auth(get("/auth/csrf"), { ...testConfig(), raw } as AuthConfig);
     expect(result).not.toBeInstanceOf(Response);

@@ -88,7 +88,7 @@ export async function Auth(request: Request, configInput: ConfigInput): Promise<
     logger.error(error instanceof Error ? error : new Error(String(error)));
     if (config.raw && error instanceof AuthError && !returnRedirect) throw error;
     const isSessionPost = req.action === "session" && req.method === "POST";
-    // The error path answers without cookies, as Auth.js does (wire §1.6, §21).
+    // The error path answers without cookies, as Auth.js does (docs/compatibility.md#quirks-kept-on-purpose).
     return toResponse(errorToInternal(error, target, isSessionPost), returnRedirect);
   }
 }
@@ -109,7 +109,7 @@ async function parse(request: Request, config: NormalizedConfig): Promise<{ kind
 }
 
 /**
- * Checks that depend on the request: host trust (wire §17.3, plus `allowedHosts` and the stricter rule
+ * Checks that depend on the request: host trust (Auth.js's `trustHost` assertion, plus `allowedHosts` and the stricter rule
  * for e-mailed links) and the callback URL given in the query.
  */
 function requestError(config: NormalizedConfig, req: RequestInternal): AuthError | undefined {
@@ -138,7 +138,7 @@ function sendsEmailLink(config: NormalizedConfig, req: RequestInternal): boolean
 const HTML_ACTIONS = new Set(["signin", "signout", "error", "verify-request"]);
 
 /**
- * How a config error is answered (wire §17.3): page GETs go to the error page (a custom one by
+ * How a config error is answered, as Auth.js answers it: page GETs go to the error page (a custom one by
  * redirect, unless that would loop); everything else gets the generic 500 JSON. Never details.
  */
 function configErrorResponse(config: NormalizedConfig, req: RequestInternal, target: ErrorTarget): Response {

@@ -294,7 +294,7 @@ export interface AuthConfig {
   pages?: PagesOptions;
   callbacks?: CallbacksOptions;
   events?: EventCallbacks;
-  /** Database adapter (enables the database strategy by default; arrives with the adapters issue). */
+  /** Database adapter (enables the database strategy by default). */
   adapter?: Adapter;
   /** Where Foyer is mounted. Default `/auth`. */
   basePath?: string;

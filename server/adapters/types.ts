@@ -1,5 +1,5 @@
 /**
- * The adapter interface: Auth.js's, method for method (wire §16), so an existing Auth.js adapter
+ * The adapter interface: Auth.js's, method for method (docs/adapters.md#authjs-methods), so an existing Auth.js adapter
  * object works with Foyer unchanged. Every method is optional; configuration validation names the
  * ones a configured feature needs.
  *

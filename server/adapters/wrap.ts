@@ -54,7 +54,7 @@ export const ADAPTER_METHODS = [
   "listSessions", "deleteSessions", "listAccounts", "updateAccountTokens", "deleteAuthenticator", "updateAuthenticator", "pruneExpired", "createUserWithAccount",
 ] as const satisfies readonly (keyof Adapter)[];
 
-/** Auth.js's required methods per feature (wire §16.1), plus what Foyer's extra features use. */
+/** Auth.js's required methods per feature (docs/adapters.md#authjs-methods), plus what Foyer's extra features use. */
 export const REQUIRED_METHODS = {
   database: ["createUser", "getUser", "getUserByEmail", "getUserByAccount", "updateUser", "linkAccount", "createSession", "getSessionAndUser", "updateSession", "deleteSession"],
   email: ["createVerificationToken", "useVerificationToken", "getUserByEmail"],

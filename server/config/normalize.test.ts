@@ -1,5 +1,7 @@
 /**
- * Configuration validation fails closed (wire §17.3; security cases R-CONF-*, R-HOST-01/02/06, R-SESS-09).
+ * Configuration validation fails closed: Auth.js's config assertions and Foyer's stricter ones
+ * (docs/compatibility.md#configuration-errors-and-logging; hostile cases R-CONF-*, R-HOST-01/02/06,
+ * R-SESS-09 in docs/security.md).
  */
 import { describe, expect, it } from "vitest";
 import { Auth } from "../auth.js";

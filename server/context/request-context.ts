@@ -1,7 +1,8 @@
 /**
  * Everything an action needs about one request, built once before the action runs: the origin,
  * the cookie names in force, the provider, the CSRF state and the resolved callback URL, plus the
- * cookies this initialisation itself must set (wire §3.5).
+ * cookies this initialisation itself must set, on every request as Auth.js does: the CSRF cookie when
+ * it is missing or does not verify, the callback-url cookie when the resolved URL differs from it.
  */
 import type { InternalProvider, NormalizedConfig } from "../config/types.js";
 import { isCrossSiteRequest, verifyCsrf } from "../core/csrf.js";
@@ -15,7 +16,7 @@ export interface RequestContext {
   config: NormalizedConfig;
   req: RequestInternal;
   logger: LoggerInstance;
-  /** The origin users see (`AUTH_URL`'s when set): `U` in the wire reference. */
+  /** The origin users see (`AUTH_URL`'s when set): `U` in docs/security.md. */
   origin: string;
   /** `U + basePath`, without a trailing slash. */
   authUrl: string;
@@ -87,7 +88,7 @@ export async function createContext(config: NormalizedConfig, req: RequestIntern
 
 /**
  * `callbackUrl` from the body, else the query, else the callback-url cookie, passed through the
- * redirect callback (wire §7). An invalid cookie value is ignored and overwritten rather than
+ * redirect callback (as Auth.js resolves it). An invalid cookie value is ignored and overwritten rather than
  * failing every request of that browser.
  */
 async function resolveCallbackUrl(

@@ -1,5 +1,6 @@
 /**
- * The `signIn` callback's outcomes, the same for every provider kind (wire §8.7): `true` continues,
+ * The `signIn` callback's outcomes, the same for every provider kind (Auth.js ignores a string for
+ * passkeys: docs/compatibility.md#passkeys-webauthn): `true` continues,
  * a string stops and redirects (through the redirect callback), anything falsy or thrown stops with
  * `AccessDenied` (an `AuthError` thrown by the callback keeps its own type).
  */

@@ -19,7 +19,7 @@ const cookiesOf = (record: Record<string, string>) => {
 const summary = (cookies: { name: string; value: string; options: { maxAge?: number } }[]) =>
   cookies.map((c) => [c.name, c.value === "" && c.options.maxAge === 0 ? "deleted" : c.value.length]);
 
-describe("chunk writing (wire §3.6)", () => {
+describe("chunk writing, as Auth.js chunks", () => {
   it("chunk size is 4096 − 160 = 3936", () => {
     expect(CHUNK_SIZE).toBe(3936);
   });
@@ -346,7 +346,7 @@ describe("Cookie header parsing", () => {
   });
 });
 
-describe("serializeCookie (wire §3.2)", () => {
+describe("serializeCookie, in Auth.js's attribute order", () => {
   const expires = new Date("2026-11-22T12:25:35Z");
 
   it("attribute order: name=value; Max-Age; Domain; Path; Expires; HttpOnly; Secure; Partitioned; Priority; SameSite", () => {
@@ -417,7 +417,7 @@ describe("serializeCookie (wire §3.2)", () => {
   });
 });
 
-describe("default cookie names and options (wire §3.1)", () => {
+describe("default cookie names and options, as Auth.js's", () => {
   it("plain and secure names", () => {
     const plain = defaultCookies(false);
     const secure = defaultCookies(true);

@@ -1,6 +1,7 @@
 /**
  * A cookie that may be split over several cookies (`name`, or `name.0`, `name.1`, …) because browsers
- * cap one cookie at about 4 KB. Chunk boundaries and names match Auth.js (wire §3.6).
+ * cap one cookie at about 4 KB. Chunk boundaries and names match Auth.js: 3936 characters
+ * of value per chunk (4096 less 160 for the name and attributes), `name.0`, `name.1`, … when more than one.
  */
 import type { Cookie, CookieOption } from "../types.js";
 import type { CookieSerializeOptions } from "./serialize.js";

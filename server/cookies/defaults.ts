@@ -1,6 +1,6 @@
 /**
- * Cookie names and options, byte-identical to Auth.js (wire §3.1) so that sessions survive a switch
- * from Auth.js to Foyer.
+ * Cookie names and options, byte-identical to Auth.js (docs/compatibility.md#1-what-is-identical-on-the-wire)
+ * so that sessions survive a switch from Auth.js to Foyer.
  */
 import type { Cookie, CookieOption, CookiesOptions, PartialCookiesOptions } from "../types.js";
 

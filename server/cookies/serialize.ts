@@ -1,5 +1,5 @@
 /**
- * `Set-Cookie` serialisation in the attribute order Auth.js uses (wire §3.2), so header diffs against
+ * `Set-Cookie` serialisation in the attribute order Auth.js uses, so header diffs against
  * Auth.js stay readable: name=value; Max-Age; Domain; Path; Expires; HttpOnly; Secure; Partitioned;
  * Priority; SameSite.
  */

@@ -1,6 +1,6 @@
 /**
- * CSRF: Auth.js's double-submit cookie (wire §4) plus Foyer's browser-provenance check
- * (security cases R-REQ-01…05).
+ * CSRF: Auth.js's double-submit cookie plus Foyer's browser-provenance check
+ * (docs/compatibility.md#csrf-and-requests; hostile cases R-REQ-01…03 and R-REQ-05, docs/security.md).
  */
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";

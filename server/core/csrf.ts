@@ -1,5 +1,5 @@
 /**
- * CSRF protection: Auth.js's double-submit cookie (`<token>|sha256hex(token + secret)`, wire §4),
+ * CSRF protection: Auth.js's double-submit cookie (`<token>|sha256hex(token + secret)`, a list of secrets comma-joined),
  * plus Foyer's browser-provenance check: a POST whose `Origin` names another origin, or whose
  * `Sec-Fetch-Site` is `cross-site`, fails the same way a bad token does (security case R-REQ-05).
  * Requests without those headers (server to server) are judged by the token alone.

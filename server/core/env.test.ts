@@ -1,5 +1,6 @@
 /**
- * Environment defaults and action URLs (wire §17.1, §17.2; security case R-HOST-06).
+ * Environment defaults and action URLs, as Auth.js's `setEnvDefaults` and `createActionURL` make them
+ * (docs/configuration.md#environment-variables; hostile case R-HOST-06).
  */
 import { describe, expect, it } from "vitest";
 import Credentials from "../providers/credentials.js";

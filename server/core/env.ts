@@ -1,5 +1,5 @@
 /**
- * Environment defaults and action URLs, as Auth.js infers them (wire §17), with two documented
+ * Environment defaults and action URLs, as Auth.js infers them (`setEnvDefaults`, `createActionURL`), with two documented
  * differences: `AUTH_TRUST_HOST` is parsed strictly (`false`/`0`/`no`/`off` do not trust the host, with a
  * warning), and the legacy `NEXTAUTH_SECRET` / `NEXTAUTH_URL` names are read as aliases.
  */

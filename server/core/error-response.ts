@@ -1,5 +1,5 @@
 /**
- * The one table from a thrown error to what the client sees (wire §12.4, §12.5): client-safe error
+ * The one table from a thrown error to what the client sees (docs/compatibility.md, "Errors to redirects"): client-safe error
  * types go to `?error=<type>`, everything else to `?error=Configuration`; sign-in errors land on the
  * sign-in page, the rest on the error page. Custom pages keep their own query (R-REDIR-13).
  */

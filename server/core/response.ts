@@ -1,5 +1,6 @@
 /**
- * The edge where internal responses become web `Response`s (wire §1.4, §1.6). Actions never build
+ * The edge where internal responses become web `Response`s, as Auth.js converts them (a redirect is a 302,
+ * or `200 {"url"}` with `X-Auth-Return-Redirect: 1`; init cookies first). Actions never build
  * `Response`s themselves.
  */
 import { serializeCookie } from "../cookies/serialize.js";

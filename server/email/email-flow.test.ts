@@ -1,9 +1,9 @@
 /**
  * E-mail (magic link) sign-in, black-box through `Auth()`: the Nodemailer provider sending to a real
  * SMTP server on loopback (smtp-server + mailparser) and a MemoryAdapter that records what it was
- * asked to do. Covers security cases R-EMAIL-01…10 and R-VTOK-01…06 (security-cases §2.2, §2.3) and
- * wire §8.3 / §9.4, with Foyer's hardening: no enumeration, a resend cooldown, a 10-minute link,
- * localised e-mails, escaped HTML.
+ * asked to do. Covers hostile cases R-EMAIL-01…10 and R-VTOK-01…06 (docs/security.md) and
+ * Auth.js's e-mail sign-in and callback (docs/email.md), with Foyer's hardening: no enumeration, a
+ * resend cooldown, a 10-minute link, localised e-mails, escaped HTML.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdapterUser } from "../adapters/types.js";
@@ -75,7 +75,7 @@ async function createUser(recording: RecordingAdapter, email: string): Promise<A
 }
 
 // ---------------------------------------------------------------------------------------------
-// Addresses (security-cases §2.2)
+// Addresses (docs/security.md#e-mail-addresses-magic-link-sign-in)
 // ---------------------------------------------------------------------------------------------
 
 const TEN_KB = `${"a".repeat(10 * 1024)}@x.com`;
@@ -203,7 +203,7 @@ describe("canonical addresses (R-EMAIL-07, R-EMAIL-10): sent to, stored under an
 });
 
 // ---------------------------------------------------------------------------------------------
-// Tokens (security-cases §2.3)
+// Tokens (docs/security.md#verification-tokens)
 // ---------------------------------------------------------------------------------------------
 
 describe("verification tokens (R-VTOK-01…06)", () => {

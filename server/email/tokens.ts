@@ -1,5 +1,5 @@
 /**
- * Verification tokens: random, stored only as `sha256hex(token + secret)` (wire §8.3: an array secret
+ * Verification tokens: random, stored only as `sha256hex(token + secret)` (an array secret
  * is comma-joined, as Auth.js hashes them), so a leaked row cannot be replayed (R-VTOK-06).
  */
 import { crypto } from "../jwt/crypto.js";
@@ -15,7 +15,7 @@ export async function hashVerificationToken(token: string, secret: string | stri
 /**
  * Per-address resend cooldown, kept in memory per configuration: a second request for the same
  * address within the cooldown sends nothing and answers the same. (Several app servers each keep
- * their own; the rate limiter of the abuse issue covers that case.)
+ * their own: state shared across instances is not there yet, docs/compatibility.md#3-not-there-yet.)
  */
 export class ResendCooldown {
   private readonly sent = new Map<string, number>();

@@ -1,6 +1,8 @@
 /**
- * Differential tests: Foyer's `Auth()` and `@auth/core`'s `Auth()` side by side (wire §23).
- * Every case builds fresh config objects (upstream keeps module-level assertion flags, wire §20).
+ * Differential tests: Foyer's `Auth()` and `@auth/core`'s `Auth()` side by side, with the same requests and equivalent
+ * configs: statuses, `Location`, `Set-Cookie` names and attributes, and JSON bodies must match.
+ * Every case builds fresh config objects (upstream keeps its "has an e-mail provider"
+ * assertion flags at module level and never resets them, so one config would leak into the next).
  */
 import { describe, expect, it } from "vitest";
 import { Auth as AuthJs } from "@auth/core";
@@ -310,7 +312,7 @@ describe("(d) CSRF cookies cross over", () => {
       expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=MissingCSRF`);
       shapes.push(shape(response));
     }
-    // The error path answers without cookies on both sides (wire §21).
+    // The error path answers without cookies on both sides (docs/compatibility.md#quirks-kept-on-purpose).
     expect(shapes[0]).toEqual(shapes[1]);
   });
 
@@ -443,7 +445,7 @@ describe("(e) identical wire shapes", () => {
   });
 });
 
-describe("deliberate deviation: session reads within updateAge (wire §21)", () => {
+describe("deliberate deviation: session reads within updateAge (docs/compatibility.md#sessions-and-tokens)", () => {
   it("Auth.js re-sends the session cookie on a plain read; Foyer does not, and the session is the same", async () => {
     const { session } = await signIn("foyer");
     const upstream = await readSession("authjs", session);

@@ -41,7 +41,7 @@ export async function checkCookie(ctx: RequestContext, name: CheckName, value: s
   const payload: CheckPayload = { value, provider: ctx.provider!.id, ...binding };
   const sealed = await encode({ token: payload, secret: ctx.config.secret, salt: option.name, maxAge: CHECK_COOKIE_MAX_AGE });
   const expires = new Date(Date.now() + CHECK_COOKIE_MAX_AGE * 1000);
-  // Auth.js: the nonce cookie carries Expires but no Max-Age (wire §3.3).
+  // Auth.js: the nonce cookie carries Expires but no Max-Age (docs/compatibility.md#quirks-kept-on-purpose).
   const options = name === "nonce" ? { ...option.options, maxAge: undefined, expires } : { ...option.options, expires };
   return { name: option.name, value: sealed, options };
 }

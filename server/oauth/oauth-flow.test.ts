@@ -1,9 +1,9 @@
 /**
  * OAuth 2 / OIDC sign-in, black-box through `Auth()` against a real OpenID Provider (oidc-provider,
- * server/oauth/test-idp.ts) whose ID token carries only `sub`: the authorization request (wire §8.2,
- * R-OAUTH-14), the check cookies (wire §3.3, §3.4), discovery caching, complete sign-ins with the
- * cookie and the database strategy (wire §9.1–9.3, §11), client authentication methods, and a
- * throwing `profile()` (wire §20).
+ * server/oauth/test-idp.ts) whose ID token carries only `sub`: the authorization request (as Auth.js
+ * builds it; R-OAUTH-14), the check cookies (lifetimes, provider binding), discovery caching, complete
+ * sign-ins with the cookie and the database strategy (with their events), client authentication
+ * methods, and a throwing `profile()` (docs/compatibility.md#oauth-and-openid-connect).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import MemoryAdapter from "../adapters/memory.js";
@@ -85,7 +85,7 @@ function expiresOf(setCookie: string): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The authorization request (wire §8.2)
+// The authorization request
 // ---------------------------------------------------------------------------------------------
 
 describe("the authorization request", () => {
@@ -256,7 +256,7 @@ describe("the authorization request", () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Complete sign-ins (wire §9.1–9.3, §11)
+// Complete sign-ins: login or register, session output, events and the redirect
 // ---------------------------------------------------------------------------------------------
 
 describe("a complete sign-in, cookie (jwt) strategy", () => {
@@ -367,7 +367,7 @@ describe("a complete sign-in, database strategy with MemoryAdapter", () => {
   it("pages.newUser on the first sign-in only", async () => {
     const { config } = databaseSetup({ pages: { newUser: "/welcome" } });
     const first = await signInAs(config, "newbie", "idp", { callbackUrl: "/home" });
-    // Relative, as the page is (wire §9.3).
+    // Relative, as the page is (as Auth.js builds the new-user redirect).
     expect(first.response.headers.get("location")).toBe(`/welcome?callbackUrl=${encodeURIComponent(`${ORIGIN}/home`)}`);
 
     const again = await signInAs(config, "newbie", "idp", { callbackUrl: "/home" });
@@ -376,7 +376,7 @@ describe("a complete sign-in, database strategy with MemoryAdapter", () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Client authentication at the token endpoint (wire §9.1 step 3)
+// Client authentication at the token endpoint (`client.token_endpoint_auth_method`)
 // ---------------------------------------------------------------------------------------------
 
 describe("client authentication", () => {
@@ -427,7 +427,7 @@ describe("client authentication", () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// profile() throws (wire §9.1 step 9, §20)
+// profile() throws (docs/compatibility.md#oauth-and-openid-connect)
 // ---------------------------------------------------------------------------------------------
 
 describe("a provider whose profile() throws", () => {

@@ -1,5 +1,5 @@
 /**
- * Hostile OAuth / OIDC callbacks (security-cases §2.5, R-OAUTH-01…09; R-SESS-02), black-box through
+ * Hostile OAuth / OIDC callbacks (docs/security.md#oauth-and-openid-connect, R-OAUTH-01…09; R-SESS-02), black-box through
  * `Auth()` against real OpenID Providers (server/oauth/test-idp.ts). Every failed check sends the
  * browser back to the sign-in page with `error=OAuthCallbackError` (try again) — never the
  * Configuration page — signs nobody in, and the log names the check that failed.

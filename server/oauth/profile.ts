@@ -1,5 +1,6 @@
 /**
- * From the token response to Foyer's user and account (wire §9.1 steps 6–9), with one fix: an OIDC
+ * From the token response to Foyer's user and account, as Auth.js builds them (the
+ * user id is never the provider's; `providerAccountId` is the profile's `id`), with one fix: an OIDC
  * ID token that lacks the claims the requested scopes ask for (many providers put `email` and `name`
  * only in userinfo) is completed from the userinfo endpoint, instead of signing users in with an
  * empty profile as Auth.js does.

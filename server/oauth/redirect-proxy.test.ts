@@ -1,5 +1,6 @@
 /**
- * The redirect proxy (wire §8.2, §9.1 step 1; security-cases R-REDIR-14, R-REDIR-15), black-box
+ * The redirect proxy (`redirectProxyUrl`, docs/compatibility.md#oauth-and-openid-connect; hostile cases
+ * R-REDIR-14, R-REDIR-15), black-box
  * through `Auth()` with a real OpenID Provider: a preview deployment starts the sign-in, the IdP
  * answers the proxy's stable callback, the proxy forwards the answer — only to an origin on
  * `redirectProxyAllowedOrigins`, matched exactly, localhost only outside production.

@@ -1,5 +1,5 @@
 /**
- * A real OpenID Provider for tests (toolchain §9): oidc-provider 9 running in-process on loopback,
+ * A real OpenID Provider for tests: oidc-provider 9 running in-process on loopback,
  * with its development login and consent pages, driven over plain HTTP with a cookie jar. The Vitest
  * OAuth tests and the browser tests' fixture (e2e/fixtures/idp.ts) use it. Test-only; not built.
  *

@@ -2,7 +2,8 @@
  * Token responses of real-world OAuth 2 providers that bend the spec (server/oauth/fetch.ts), through
  * `Auth()` against a tiny local OAuth 2 server whose token endpoint answers whatever the test sets:
  * a string `expires_in`, no `token_type`, a form-encoded body, JSON served as `text/plain`. Also the
- * token request itself (wire §9.1 step 5) and the stored account (`token_type` lowercased, `expires_at`).
+ * token request itself (Auth.js's form body: `redirect_uri`, `code`, `code_verifier`, `grant_type`)
+ * and the stored account (`token_type` lowercased, `expires_at`).
  */
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -125,7 +126,7 @@ describe("token-response normalisers", () => {
     const { start } = await signIn(config);
     expect(tokenRequests).toHaveLength(1);
     const { headers, body } = tokenRequests[0]!;
-    // base64(formUrlEncode(id) + ":" + formUrlEncode(secret)), RFC 6749 §2.3.1 (wire §9.1 step 3): "-" is %2D.
+    // base64(formUrlEncode(id) + ":" + formUrlEncode(secret)), RFC 6749 §2.3.1, as Auth.js sends it: "-" is %2D.
     expect(headers.authorization).toBe(`Basic ${Buffer.from("tiny%2Dclient:tiny%2Dsecret").toString("base64")}`);
     expect(body.get("grant_type")).toBe("authorization_code");
     expect(body.get("code")).toBe("the-code");

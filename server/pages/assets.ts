@@ -1,6 +1,6 @@
 /**
  * Static files Foyer serves itself under `{basePath}/assets/`: no page ever loads anything from a
- * third-party host (ui-kit §6). File names carry a content hash, so they can be cached forever.
+ * third-party host (docs/elements.md#loading-the-elements). File names carry a content hash, so they can be cached forever.
  *
  * This module also runs in the browser (Storybook renders the real pages), so it has no static Node
  * imports: the browser bundles and the catalogues are read through `process.getBuiltinModule` where
@@ -187,7 +187,7 @@ export function customizationScriptPath(): string | undefined {
 }
 
 /**
- * The message catalogues other than English, for the web components bundle (ui-kit §6: English is in
+ * The message catalogues other than English, for the web components bundle (English is in
  * the bundle, the others are loaded from Foyer's origin when an element needs one). `npm run build`
  * writes them as dist/browser/locales/<tag>.<hash>.json, the hash being the first 10 hex digits of
  * the file's SHA-256, and names them in the bundle; Foyer serves them as they are under

@@ -1,6 +1,7 @@
 /**
  * The HTML document around a page. Assembled as a string because preact-render-to-string escapes
- * the text of `<style>` (toolchain §4.1); the CSS is Foyer's own plus validated theme values only.
+ * the text of `<style>` (`"Segoe UI"` would become `&quot;Segoe UI&quot;`); the CSS is Foyer's own
+ * plus validated theme values only.
  */
 import type { Direction } from "../../locales/index.js";
 import type { ColorScheme } from "./theme.js";

@@ -1,7 +1,7 @@
 /**
  * The error page. Known codes get their heading and explanation; anything else (including hostile
  * values) the default view. The "Sign in" link goes to the real sign-in page (Auth.js builds it from
- * the request URL, wire §20).
+ * the request URL: docs/compatibility.md#redirects-and-pages).
  */
 import type { Translate } from "../../locales/index.js";
 import { Card } from "./components.js";
@@ -9,7 +9,7 @@ import type { PageContext } from "./context.js";
 
 type KnownError = "Configuration" | "AccessDenied" | "Verification";
 
-/** HTTP status of the error page per `?error=` (wire §12.5). */
+/** HTTP status of the error page per `?error=`, as Auth.js's (docs/errors.md#the-table). */
 export function errorPageStatus(error: string | undefined): number {
   if (error === "Configuration") return 500;
   if (error === "AccessDenied" || error === "Verification") return 403;

@@ -1,6 +1,6 @@
 /**
  * The built-in pages through `Auth()`: status, markup, forms, headers, themes, locales, custom-page
- * redirects and hostile inputs (security cases R-REQ-14, R-CONF-05; wire §8.6, §10, §13).
+ * redirects and hostile inputs (hostile cases R-REQ-14, R-CONF-05 in docs/security.md; docs/pages.md).
  */
 import { execFileSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
@@ -374,7 +374,7 @@ describe("sign-out, error and verify-request pages", () => {
   });
 });
 
-describe("theme (R-CONF-05 and ui-kit §5)", () => {
+describe("theme (R-CONF-05: validated before it reaches CSS)", () => {
   it("brandColor and buttonText map onto the --auth-* tokens and Auth.js's variables", async () => {
     const { html } = await page("/auth/signin", config({ theme: { brandColor: "#e11d48", buttonText: "#ffffff" } }));
     expect(html).toContain(":root{--auth-color-brand:#e11d48;--brand-color:#e11d48;--auth-color-on-brand:#ffffff;--button-text-color:#ffffff;}");

@@ -134,7 +134,7 @@ function fieldsOf(providerId: string, definitions: Record<string, unknown>): Fie
   });
 }
 
-/** What password managers need when the app did not say (ui-kit §3). */
+/** What password managers need when the app did not say (`current-password`, `email`, `username webauthn`). */
 function defaultAutocomplete(name: string, type: string): string | undefined {
   if (type === "password") return "current-password";
   if (type === "email" || name === "email") return "email";

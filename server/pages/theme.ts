@@ -1,6 +1,6 @@
 /**
  * The `Theme` option: validated once at configuration time, then mapped onto the `--auth-*` custom
- * properties that the pages and the web components share (ui-kit §4.3). Values reach CSS and HTML
+ * properties that the pages and the web components share (docs/pages.md#design-tokens). Values reach CSS and HTML
  * only after validation, so a hostile theme fails configuration instead of injecting markup.
  */
 import { InvalidConfiguration } from "../core/errors.js";

@@ -763,7 +763,7 @@ describe("provider specifics", () => {
     expect(flow.account?.scope).toBe("openid user:read:email");
   });
 
-  describe("TikTok (wire §15)", () => {
+  describe("TikTok (docs/providers.md#tiktok)", () => {
     const tiktok = SCENARIOS.find((s) => s.id === "tiktok")!;
     const tokenAnswer = () => server.on("POST", tiktok.token.path, () => ({ body: tiktok.token.body({}) }));
 

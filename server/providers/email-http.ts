@@ -65,7 +65,7 @@ export function environment(): Record<string, string | undefined> {
   return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
 }
 
-/** `AUTH_<ID>_<SUFFIX>`: the id upper-cased with `-` as `_`, as `setEnvDefaults` names them (wire §17.1). */
+/** `AUTH_<ID>_<SUFFIX>`: the id upper-cased with `-` as `_`, as Auth.js's `setEnvDefaults` names them. */
 export function envName(id: string, suffix: string): string {
   return `AUTH_${id.toUpperCase().replace(/-/g, "_")}_${suffix}`;
 }

@@ -1,6 +1,6 @@
 /**
- * OAuth 2 and OpenID Connect providers: Auth.js's provider shape (wire §14.2), so configs port by
- * changing imports. `OAuth(options)` / `OIDC(options)` make a generic provider; the catalogue builds
+ * OAuth 2 and OpenID Connect providers: Auth.js's provider shape
+ * (docs/providers.md#generic-providers-oauth-and-oidc), so configs port by changing imports. `OAuth(options)` / `OIDC(options)` make a generic provider; the catalogue builds
  * on the same shape.
  */
 import type { Account, Awaitable, Profile, User } from "../types.js";

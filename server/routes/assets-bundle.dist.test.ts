@@ -1,7 +1,7 @@
 /**
  * `GET {basePath}/assets/foyer-elements.<hash>.js`: Foyer serves the self-contained web components
  * bundle (dist/browser/foyer-elements.js, written by `npm run build`) from its own origin, under a
- * content-hashed name (ui-kit §6). Tested through `Auth()`. Needs the built bundle (the "dist" test
+ * content-hashed name (docs/elements.md#loading-the-elements). Tested through `Auth()`. Needs the built bundle (the "dist" test
  * project); without it: assets-bundle.test.ts.
  */
 import { existsSync, readFileSync } from "node:fs";

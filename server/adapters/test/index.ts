@@ -14,7 +14,7 @@
  * });
  * ```
  *
- * It registers Vitest `describe`/`it` blocks covering the Auth.js adapter checklist (wire §16.2)
+ * It registers Vitest `describe`/`it` blocks covering what Auth.js's own adapter test suite checks
  * with Foyer's fixtures, the security cases that live in adapters (R-VTOK-03: a verification token
  * needs both identifier and token, and works once; R-WEBAUTHN-09: `updateAuthenticatorCounter`
  * rejects an unknown id), the deleteUser cascade, the WebAuthn methods (when the adapter has any of
@@ -39,7 +39,7 @@ export interface AdapterTestOptions {
   optional?: boolean;
 }
 
-/** The methods the database session strategy needs (wire §16.1). */
+/** The methods the database session strategy needs, as configuration validation checks them (docs/adapters.md#authjs-methods). */
 export const SESSION_METHODS = [
   "createUser",
   "getUser",
@@ -53,7 +53,7 @@ export const SESSION_METHODS = [
   "deleteSession",
 ] as const;
 
-/** The methods a WebAuthn provider needs besides users and accounts (wire §16.1). */
+/** The methods a WebAuthn provider needs besides users and accounts (docs/adapters.md#authjs-methods). */
 export const WEBAUTHN_METHODS = ["getAccount", "getAuthenticator", "createAuthenticator", "listAuthenticatorsByUserId", "updateAuthenticatorCounter"] as const;
 
 /** Foyer's optional capabilities. */
@@ -163,7 +163,7 @@ export function runAdapterTests(options: AdapterTestOptions): void {
     }
 
     // -------------------------------------------------------------------------------------------
-    describe("users, accounts and sessions (wire §16.2)", () => {
+    describe("users, accounts and sessions (Auth.js's adapter checklist)", () => {
       it("has the ten methods the database session strategy needs", () => {
         const missing = SESSION_METHODS.filter((name) => !has(name));
         expect(missing, `missing methods: ${missing.join(", ")}`).toEqual([]);
@@ -292,7 +292,7 @@ export function runAdapterTests(options: AdapterTestOptions): void {
     });
 
     // -------------------------------------------------------------------------------------------
-    describe("verification tokens (wire §16.2, R-VTOK-03)", () => {
+    describe("verification tokens (Auth.js's adapter checklist, R-VTOK-03)", () => {
       it("has createVerificationToken and useVerificationToken", () => {
         expect(has("createVerificationToken"), "createVerificationToken").toBe(true);
         expect(has("useVerificationToken"), "useVerificationToken").toBe(true);
@@ -358,7 +358,7 @@ export function runAdapterTests(options: AdapterTestOptions): void {
     });
 
     // -------------------------------------------------------------------------------------------
-    describe("unlinking and deleting (wire §16.2)", () => {
+    describe("unlinking and deleting (Auth.js's adapter checklist)", () => {
       it("has unlinkAccount and deleteUser", () => {
         expect(has("unlinkAccount"), "unlinkAccount").toBe(true);
         expect(has("deleteUser"), "deleteUser").toBe(true);
@@ -418,7 +418,7 @@ export function runAdapterTests(options: AdapterTestOptions): void {
     });
 
     // -------------------------------------------------------------------------------------------
-    describe("WebAuthn (wire §16.2 item 18, R-WEBAUTHN-09)", () => {
+    describe("WebAuthn (Auth.js's opt-in adapter checks, R-WEBAUTHN-09)", () => {
       /** The WebAuthn tests run when the adapter has any WebAuthn method; then it needs all of them. */
       function needsWebAuthn(ctx: TestContext): void {
         if (!WEBAUTHN_METHODS.some((name) => has(name))) ctx.skip("the adapter has no WebAuthn methods");

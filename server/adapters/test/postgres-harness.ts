@@ -1,5 +1,5 @@
 /**
- * A PostgreSQL server for tests, found or started (toolchain §11.2), with a fresh schema per use.
+ * A PostgreSQL server for tests, found or started (docs/adapters.md#running-foyers-adapter-tests), with a fresh schema per use.
  *
  * Order of attempts:
  * 1. `FOYER_TEST_POSTGRES_URL`, when set;
