@@ -1,6 +1,6 @@
 /**
  * The browser bundles as `npm run build` writes them to dist/browser/ (vite.config.ts, `build`):
- * size budgets (ui-kit §12), self-containment, the tags each one defines, and the package entry
+ * size budgets (docs/performance.md#web-components-bundle), self-containment, the tags each one defines, and the package entry
  * points that expose the elements (`foyer-auth/elements`, `foyer-auth/elements/<tag>`,
  * `foyer-auth/browser/*`), resolved by the package's own name as an application would.
  *
@@ -28,13 +28,13 @@ const PASSKEY_TAGS = ["auth-passkey-button", "auth-passkey-register", "auth-pass
 const TAGS = ["auth-signin", "auth-provider-button", "auth-signout", "auth-session", "auth-user", ...PASSKEY_TAGS];
 
 /**
- * Budgets in bytes, gzip -9 (ui-kit §12; docs/performance.md, "Web components bundle", says what is
+ * Budgets in bytes, gzip -9 (docs/performance.md, "Web components bundle", says what is
  * in each file and where the bytes go):
  *
- * - `foyer-elements.js`: 20 KB for the kit plus 4 KB for passkeys (the passkeys issue), i.e. 24 KB.
- * - `foyer-passkey.js`: the hosted sign-in page's passkey script, 4 KB (the passkeys issue: what the
+ * - `foyer-elements.js`: 20 KB for the kit plus 4 KB for passkeys, i.e. 24 KB.
+ * - `foyer-passkey.js`: the hosted sign-in page's passkey script, 4 KB (what the
  *   passkey client adds), of which @simplewebauthn/browser's two ceremonies take about 2 KB.
- * - `auth-signin.js`: 12 KB (ui-kit §12 and the elements issue): everything a page that shows
+ * - `auth-signin.js`: 12 KB: everything a page that shows
  *   `<auth-signin>` in English with the default look (or a look from CSS custom properties) loads.
  * - `auth-customization.js`: what a page adds when it asks for another language, message overrides or
  *   a `Theme` object (the translator, the catalogue loader, theme validation): a ceiling just above
@@ -51,7 +51,7 @@ const BUDGETS = {
   "foyer-passkey.js": 4 * 1024,
 } as const;
 
-/** What passkeys may add to the client (the passkeys issue): foyer-client-passkey.js minus foyer-client.js, gzip -9. */
+/** What passkeys may add to the client: foyer-client-passkey.js minus foyer-client.js, gzip -9. */
 const PASSKEY_CLIENT_BUDGET = 4 * 1024;
 
 beforeAll(() => {
@@ -101,7 +101,7 @@ describe("browser bundle sizes (gzip -9)", () => {
   });
 });
 
-/** Budget of each message catalogue the elements load on demand (dist/browser/locales/, ui-kit §6), gzip -9. */
+/** Budget of each message catalogue the elements load on demand (dist/browser/locales/, fetched from Foyer's origin), gzip -9. */
 const CATALOGUE_BUDGET = 2 * 1024;
 
 describe("message catalogues loaded on demand (gzip -9)", () => {
@@ -129,7 +129,8 @@ describe("browser bundles", () => {
     const dynamicImports = [...code.matchAll(/\bimport\s*\((?:`[^`]{0,80}`|[^)]{0,80})/g)].map((match) => match[0]);
     expect(dynamicImports.filter((call) => !/^import\(`\$\{location\.origin\}\$\{[\w$]+\([\w$]+\)\}\/assets\/\$\{[\w$]+\}`$/.test(call))).toEqual([]);
     expect(dynamicImports.length).toBe(["auth-signin.js", "auth-passkey.js"].includes(name) ? 1 : 0);
-    // No third-party hosts (ui-kit §6); `.invalid` is the client's placeholder base for parsing URLs.
+    // No third-party hosts: the bundles fetch only from Foyer's origin. `.invalid` is the client's
+    // placeholder base for parsing URLs.
     // simplewebauthn.dev only appears in @simplewebauthn/browser's console warning text for a
     // deprecated call style (never made here); it is never fetched.
     const hosts = [...code.matchAll(/https?:\/\/([\w.-]+)/g)].map((match) => match[1]!);

@@ -1,5 +1,5 @@
 /**
- * SSR safety (ui-kit §11): every public entry point of the browser kit imports in plain Node, with no
+ * SSR safety (nothing touches the DOM at import time): every public entry point of the browser kit imports in plain Node, with no
  * DOM globals, without throwing; and server-rendered markup (Preact) keeps custom-element tags and
  * their attributes as written, so a page can ship `<auth-provider-button>` before any script runs.
  */

@@ -1,5 +1,6 @@
 /**
- * The single cancel path for a pending passkey (WebAuthn) ceremony (ui-kit §9, rules 1 and 3).
+ * The single cancel path for a pending passkey (WebAuthn) ceremony: one abort path for the
+ * whole page, and every other way of signing in cancels the pending ceremony first.
  *
  * `signIn()` of `foyer-auth/client` must abort a pending passkey request — above all the silent
  * autofill (conditional UI) request, which otherwise can still raise a biometric prompt after the

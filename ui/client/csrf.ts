@@ -1,5 +1,5 @@
 /**
- * The CSRF token (wire §4): fetched once from `GET {basePath}/csrf`, kept in memory, and dropped
+ * The CSRF token (Auth.js's double-submit token): fetched once from `GET {basePath}/csrf`, kept in memory, and dropped
  * when the server reports `MissingCSRF` so that the next action fetches a fresh one.
  *
  * @internal
@@ -24,7 +24,7 @@ export interface CsrfStore {
 
 /**
  * A fresh token from `GET {basePath}/csrf`, not cached: `null` when the server has CSRF checks off
- * (it answers `404` with an empty body, wire §4). The passkey client uses it as it is, right before
+ * (it answers `404` with an empty body, as Auth.js does under `skipCSRFCheck`). The passkey client uses it as it is, right before
  * each ceremony's options, so token and cookie always match.
  * @internal
  */

@@ -1,6 +1,7 @@
 /**
  * The client's two kinds of request: GET/POST answered with JSON, and form POSTs answered with
- * `{"url": …}` thanks to `X-Auth-Return-Redirect: 1` (wire §1.6). Failures are values, never
+ * `{"url": …}` thanks to `X-Auth-Return-Redirect: 1` (the server answers
+ * `200 {"url"}` instead of a redirect). Failures are values, never
  * rejections.
  *
  * @internal

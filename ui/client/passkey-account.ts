@@ -1,7 +1,8 @@
 /**
  * The signed-in user's passkeys: `{basePath}/account/passkeys` (list), `…/rename` and `…/remove`.
  * JSON in and out; mutations post the CSRF token in the body and are retried once with a fresh token
- * when the server answers `MissingCSRF` (ui-kit §10). Every failure resolves to `{ ok: false, error }`.
+ * when the server answers `MissingCSRF` (the token
+ * may be stale: refetch once, retry once, then report). Every failure resolves to `{ ok: false, error }`.
  *
  * @module
  */

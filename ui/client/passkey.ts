@@ -18,7 +18,7 @@
  * }
  * ```
  *
- * Rules kept here (ui-kit §9): one abort path for every ceremony on the page (a new ceremony, and any
+ * Rules kept here (docs/elements.md#passkeys): one abort path for every ceremony on the page (a new ceremony, and any
  * `signIn()` of `foyer-auth/client`, cancels the pending one); autofill only where it can stay in the
  * background; autofill never surfaces an error; every failure resolves to a result. Importing the
  * module touches no browser global.
@@ -68,7 +68,7 @@ function abortCurrent(): void {
   generation += 1;
   explicitPending = false;
   // SimpleWebAuthn keeps one AbortController for every request it starts: that is the page's
-  // single controller of ui-kit §9 rule 1.
+  // single controller, shared by every element.
   WebAuthnAbortService.cancelCeremony();
 }
 
@@ -90,7 +90,7 @@ function begin(explicit: boolean): number | undefined {
 
 /**
  * Whether this browser can use passkeys at all (it has WebAuthn). Hide passkey buttons when it is
- * `false` (ui-kit §9, rule 8). Synchronous; `false` outside a browser.
+ * `false`, rather than showing ones that cannot work. Synchronous; `false` outside a browser.
  */
 export const passkeysSupported: () => boolean = browserSupportsWebAuthn;
 
@@ -139,7 +139,7 @@ const BROWSER_ERRORS: Record<string, PasskeyErrorCode> = {
   NotSupportedError: "Unsupported",
 };
 
-/** The result of a failed browser call (ui-kit §9, rule 4, for explicit ceremonies), with the browser's text for logs. */
+/** The result of a failed browser call (explicit ceremonies report it; autofill stays silent), with the browser's text for logs. */
 function ceremonyFailure(error: unknown): Failure {
   const { name, message } = (error ?? {}) as { name?: string; message?: string };
   return { ok: false, error: (name && Object.hasOwn(BROWSER_ERRORS, name) && BROWSER_ERRORS[name]) || "Configuration", message };

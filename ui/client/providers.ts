@@ -1,5 +1,5 @@
 /**
- * The provider list (`GET {basePath}/providers`, wire §14.1), fetched once per client and cached.
+ * The provider list (`GET {basePath}/providers`, a map keyed by provider id), fetched once per client and cached.
  *
  * @module
  */

@@ -1,5 +1,6 @@
 /**
- * Reading (`GET {basePath}/session`) and updating (`POST {basePath}/session`) the session (wire §6).
+ * Reading (`GET {basePath}/session`) and updating (`POST {basePath}/session`) the session, as
+ * Auth.js's `/session` action answers: the session JSON, or `null`.
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * `signOut()`: ends the session with `POST {basePath}/signout` (wire §10).
+ * `signOut()`: ends the session with `POST {basePath}/signout` (CSRF token in the body).
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Test suites every element shares (ui-kit §13: shared suites for common behaviour). Test-only.
+ * Test suites every element shares (common behaviour tested once, run for each element). Test-only.
  */
 import { expect, test } from "vitest";
 

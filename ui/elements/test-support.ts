@@ -1,5 +1,5 @@
 /**
- * The stubbed browser the element tests run in (ui-kit §13), one per test: Foyer's recorded answers
+ * The stubbed browser the element tests run in, one per test, so they need no server: Foyer's recorded answers
  * (stories/support/stub-fetch.ts) and, for the passkey elements, the browser's passkey dialog
  * (stories/support/stub-webauthn.ts). Test-only.
  */

@@ -1,4 +1,4 @@
-/** The kit's typed events (ui-kit §4.2): all bubble and cross shadow roots. */
+/** The kit's typed events (docs/elements.md#events): all bubble and cross shadow roots. */
 export { AuthSigninStartEvent } from "./auth-signin-start.js";
 export { AuthSigninSuccessEvent } from "./auth-signin-success.js";
 export { AuthSigninErrorEvent } from "./auth-signin-error.js";

@@ -3,7 +3,7 @@
  * (scripts/build-elements.mjs uses this module in place of ./catalogue-loader.ts): one small JSON
  * file from Foyer's own origin, `{basePath}/assets/locales/<tag>.<hash>.json`, which Foyer serves
  * with a year-long immutable cache (server/pages/assets.ts). Nothing is fetched from anywhere else
- * (ui-kit §6).
+ * (no third-party host ever).
  *
  * The file names are written into the bundle when it is built (`__FOYER_CATALOGUES__`, from the
  * same build that writes dist/browser/locales/), so the bundle asks for exactly the catalogues built

@@ -1,5 +1,5 @@
 /**
- * Lazy catalogues (ui-kit §6): the elements start with English and load another language's
+ * Lazy catalogues (docs/elements.md#localisation): the elements start with English and load another language's
  * catalogue the first time one needs it, once per page; meanwhile they show what they have and then
  * re-render. Also the bundle's loader (JSON from `{basePath}/assets/locales/`), with a stubbed fetch,
  * and the controller's reaction to `lang` changes on the element and inside shadow roots.

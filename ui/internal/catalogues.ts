@@ -1,5 +1,5 @@
 /**
- * The message catalogues the elements have (ui-kit §6, §7): English from the start, the others
+ * The message catalogues the elements have (docs/elements.md#localisation): English from the start, the others
  * loaded on first use and kept for the page's lifetime. One load per catalogue, shared by every
  * element; a catalogue that cannot be loaded is not asked for again, and English (or whatever the
  * overrides give) stays in use.

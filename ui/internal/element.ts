@@ -15,7 +15,7 @@ export function toggleState(internals: ElementInternals | undefined, name: strin
 }
 
 /**
- * Adopts `styles` (the CSS of an element's light-DOM forms, ui-kit §3) into the document or shadow
+ * Adopts `styles` (the CSS of an element's light-DOM forms) into the document or shadow
  * root `host` lives in, once per root. Lit makes one constructable stylesheet per `css` result;
  * where there are none, nothing is adopted.
  */

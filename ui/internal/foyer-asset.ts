@@ -4,7 +4,7 @@
  * code). Always from the page's own origin, where the elements' Foyer is: the URL is built on
  * `location.origin` (an import would otherwise resolve a path against the bundle's own URL, which may
  * be elsewhere), and the base path is a path (`normalizeBasePath`: `//host` cannot name another host).
- * Nothing comes from anywhere else (ui-kit §6). A dynamic import carries the CSP nonce of the module
+ * Nothing comes from anywhere else (no third-party host ever). A dynamic import carries the CSP nonce of the module
  * script that runs it, so a nonce-based policy that lets the bundle run lets its companions run too;
  * otherwise the policy needs `script-src 'self'`.
  */

@@ -1,5 +1,5 @@
 /**
- * The LocalizeController (ui-kit §7): the element's own `lang`, then the nearest ancestor's, then
+ * The LocalizeController (docs/elements.md#localisation): the element's own `lang`, then the nearest ancestor's, then
  * `<html lang>`, then the browser's language, then English; `dir` from the nearest `dir`, else from
  * the locale; `messages` override single keys. Exercised through a tiny probe element.
  */

@@ -1,11 +1,11 @@
 /**
- * Per-element localisation (ui-kit §7), after Shoelace's LocalizeController: an element's own `lang`
+ * Per-element localisation (docs/elements.md#localisation), after Shoelace's LocalizeController: an element's own `lang`
  * and `dir` win, then the nearest ancestor's, then `<html lang dir>`, then the browser's language,
  * then English. Messages come from the catalogue the pages use; `messages` on the element overrides
  * any key per locale.
  *
  * English without overrides is a plain lookup in the English catalogue, the only one in the
- * elements' code (ui-kit §6). Any other language, or `messages`, needs the translator with its
+ * elements' code (the others are fetched from Foyer's origin). Any other language, or `messages`, needs the translator with its
  * fallback chain and the catalogue loader, which come with the customisation code loaded on demand
  * (./customization-loader.ts); the catalogue itself is then loaded on first use (./catalogues.ts).
  * Until they are there the element shows the closest messages it already has (English, then the

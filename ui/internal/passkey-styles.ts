@@ -5,7 +5,7 @@
 import { css } from "lit";
 
 // The alert and status regions are never `display: none` while empty: a live region must be in the
-// accessibility tree before its message arrives (ui-kit §8.2). Empty, they are taken out of the flow
+// accessibility tree before its message arrives, or screen readers miss it. Empty, they are taken out of the flow
 // instead (no size, still in the tree), so the grid's gaps are only between what shows.
 export const feedbackStyles = css`
   :host {

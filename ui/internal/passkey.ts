@@ -42,7 +42,7 @@ export { toggleState } from "./element.js";
 
 /**
  * Styles for the light-DOM fields and buttons of the passkey elements (inputs must live outside
- * shadow roots for password managers and passkey autofill, ui-kit §3). The same look as
+ * shadow roots for password managers and passkey autofill). The same look as
  * `<auth-signin>`'s forms; `:where()` keeps specificity at zero so any page style wins.
  */
 const LIGHT_CSS = unsafeCSS((() => {

@@ -1,5 +1,5 @@
 /**
- * Styles shared by the elements' shadow roots. Two tiers (ui-kit §4.3): public `--auth-*` tokens, read
+ * Styles shared by the elements' shadow roots. Two tiers (docs/elements.md#theming): public `--auth-*` tokens, read
  * into private `--_*` variables with the same defaults as the pages, so a host page themes pages and
  * elements with one set of properties — and cannot come to depend on the private ones.
  */

@@ -1,5 +1,5 @@
 /**
- * Writes the spec's `Theme` onto an element as the same tokens the pages use (ui-kit §4.3). Part of
+ * Writes a `Theme` onto an element as the same tokens the pages use (docs/pages.md#design-tokens). Part of
  * the code loaded on demand (./customization.ts; ./theme.ts is what the elements call). An invalid
  * value is ignored (with one console warning) rather than written into CSS.
  *

@@ -1,5 +1,5 @@
 /**
- * The elements' `theme` mapping (ui-kit §4.3, §5): valid values become `--auth-*` tokens on the host;
+ * The elements' `theme` mapping (docs/elements.md#theming): valid values become `--auth-*` tokens on the host;
  * anything outside the colour grammar, a colour scheme other than light/dark/auto, or an unsafe logo
  * is ignored with one warning, and never written into CSS.
  */

@@ -1,5 +1,5 @@
 /**
- * The elements' `theme` attribute/property: the spec's `Theme` (ui-kit §4.3), given as JSON in the
+ * The elements' `theme` attribute/property: the server's `theme` option (docs/elements.md#theming), given as JSON in the
  * attribute (Lit's `Object` converter: unparsable JSON is `null`). Validating it and writing the
  * tokens (./theme-style.ts) is part of the customisation code,
  * loaded the first time an element on the page is given a theme (./customization-loader.ts). Pages
@@ -40,8 +40,8 @@ export function applyTheme(host: ThemedHost, theme: Theme | undefined): void {
 }
 
 /**
- * The theme's logo when it is safe to show (ui-kit §5: `https:`, a site path, or a `data:image/…`
- * URL). The check comes with the customisation code, which a theme loads; until then, no logo.
+ * The theme's logo when it is safe to show (`https:`, a site path, or a `data:image/…`
+ * URL; never `javascript:`). The check comes with the customisation code, which a theme loads; until then, no logo.
  */
 export function themeLogo(theme: Theme | undefined): string | undefined {
   const logo = theme?.logo;

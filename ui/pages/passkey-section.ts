@@ -2,7 +2,7 @@
  * The behaviour of the passkey section of Foyer's hosted sign-in page (server/pages/signin.tsx).
  *
  * The server renders, per WebAuthn provider, a section that stays `hidden` until this script has
- * checked that the browser has WebAuthn (ui-kit §9, rule 8), so a browser without passkeys, or
+ * checked that the browser has WebAuthn, so a browser without passkeys, or
  * without JavaScript, never shows buttons that cannot work:
  *
  * ```html
@@ -91,8 +91,8 @@ function enhance(form: HTMLFormElement): () => void {
 /**
  * Enhances every passkey form under `root` (default: the document) when the browser supports
  * passkeys, starts autofill on the first one, and makes every other form's submission cancel a
- * pending passkey request first (ui-kit §9, rule 3). Does nothing without WebAuthn: the sections stay
- * hidden.
+ * pending passkey request first (else a passkey prompt could appear after a password sign-in). Does
+ * nothing without WebAuthn: the sections stay hidden.
  *
  * @param root Where to look for the forms.
  */

@@ -133,7 +133,7 @@ export class AuthPasskeyButton extends FoyerElement {
     }
   }
 
-  /** The "Email" field for autofill, in light DOM (ui-kit §3), when the page gave none. */
+  /** The "Email" field for autofill, in light DOM (where password managers can see it), when the page gave none. */
   private renderField(): void {
     const { t } = this.localize;
     render(
@@ -185,7 +185,7 @@ export class AuthPasskeyButton extends FoyerElement {
     const hadFocus = this.matches(":focus-within");
     this.error = undefined;
     this.setBusy(true);
-    // Cancels the autofill request first (the client keeps one ceremony per page, ui-kit §9).
+    // Cancels the autofill request first (the client keeps one ceremony per page).
     const result = await signInWithPasskey(this.ceremonyOptions());
     if (result.ok && this.redirect) {
       this.dispatchEvent(new AuthSigninSuccessEvent({ provider: this.provider, url: result.url }));
@@ -211,7 +211,7 @@ export class AuthPasskeyButton extends FoyerElement {
     this.error = result.error;
     this.dispatchEvent(new AuthSigninErrorEvent({ provider: this.provider, code: result.error }));
     await this.updateComplete;
-    // A failure that is not about a field: focus the announcement (ui-kit §8.2).
+    // A failure that is not about a field: focus the announcement, so screen readers read it.
     this.renderRoot.querySelector<HTMLElement>(".error")?.focus();
   }
 

@@ -123,7 +123,7 @@ export class AuthPasskeyRegister extends FoyerElement {
     if (this.unsupported || this.signedIn === undefined) return;
     this.ownsField ??= !this.input && !this.querySelector(EMAIL_INPUT);
     if (!this.ownsField) return;
-    // The sign-up field, in light DOM (ui-kit §3); removed once signed in.
+    // The sign-up field, in light DOM (where autofill can see it); removed once signed in.
     const { t } = this.localize;
     render(
       this.signedIn
@@ -183,7 +183,7 @@ export class AuthPasskeyRegister extends FoyerElement {
     this.error = result.error;
     await this.updateComplete;
     if (result.error === "InvalidRequest" && input) {
-      // The server refused the address: the field is what to fix (ui-kit §8.2).
+      // The server refused the address: the field is what to fix, so it gets the focus.
       input.setAttribute("aria-invalid", "true");
       input.focus();
     } else {

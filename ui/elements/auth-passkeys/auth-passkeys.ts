@@ -22,7 +22,7 @@ const STATES: readonly PasskeysState[] = ["loading", "empty", "list", "error", "
  *
  * The list follows the session (signing in or out in this tab or another reloads it) and reloads when
  * an `<auth-passkey-register>` on the page adds a passkey. The rename field is rendered in light DOM
- * (ui-kit §3), slotted into the row being renamed.
+ * (like every input of the elements, so password managers see it), slotted into the row being renamed.
  *
  * @summary List, rename and remove the signed-in user's passkeys.
  * @slot rename - Internal: where the element places the light-DOM rename form of the row being renamed.
@@ -142,7 +142,7 @@ export class AuthPasskeys extends FoyerElement {
     </div>`;
   }
 
-  /** What the current state shows below the live regions (which are always there, ui-kit §8.2). */
+  /** What the current state shows below the live regions (which are always there, so screen readers announce what arrives). */
   private body(): TemplateResult | typeof nothing {
     const { t } = this.localize;
     switch (this.state) {
@@ -230,7 +230,7 @@ export class AuthPasskeys extends FoyerElement {
   }
 
   protected override updated(): void {
-    // The rename form lives in light DOM (ui-kit §3), slotted into the row being renamed.
+    // The rename form lives in light DOM (see docs/elements.md#light-dom-forms), slotted into the row being renamed.
     const passkey = this.passkeys.find((candidate) => candidate.id === this.editing);
     render(passkey && this.state === "list" ? this.renameForm(passkey) : nothing, this, { host: this });
   }

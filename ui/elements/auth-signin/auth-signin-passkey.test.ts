@@ -85,7 +85,7 @@ describe("the passkey entry point", () => {
   });
 });
 
-describe("other ways in cancel the pending autofill request (ui-kit §9.3)", () => {
+describe("other ways in cancel the pending autofill request", () => {
   test("a credentials sign-in aborts it; after the failure autofill is offered again", async () => {
     const host = await mount();
     await stubs.webauthn.called("conditional");

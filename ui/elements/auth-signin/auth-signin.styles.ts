@@ -59,7 +59,7 @@ export const signinStyles = [
 
 /**
  * Styles for the light-DOM forms (inputs must live outside shadow roots for password managers and
- * passkey autofill, ui-kit §3). `:where()` keeps specificity at zero, so any page style wins without
+ * passkey autofill). `:where()` keeps specificity at zero, so any page style wins without
  * `!important`. Custom properties inherit from the host, so the tokens apply here too.
  */
 export const lightDomStyles = css`

@@ -274,7 +274,7 @@ describe("events", () => {
   });
 });
 
-describe("light-DOM forms (ui-kit §3)", () => {
+describe("light-DOM forms", () => {
   test("inputs are light-DOM children of the host, with <label for> and autocomplete tokens", async () => {
     const host = await mount();
     expect(host.shadowRoot!.querySelectorAll("input, form, label")).toHaveLength(0);
@@ -318,7 +318,7 @@ describe("light-DOM forms (ui-kit §3)", () => {
   });
 });
 
-describe("parts (ui-kit §4.4)", () => {
+describe("parts", () => {
   test("base, error, divider and the provider parts in the shadow root", async () => {
     const host = await mount();
     const shadow = host.shadowRoot!;
@@ -410,7 +410,7 @@ describe("provider buttons (rendered by <auth-signin> itself)", () => {
   });
 });
 
-describe("theme (ui-kit §4.3, §5)", () => {
+describe("theme: validated values become --auth-* tokens", () => {
   test("valid values become tokens on the host", async () => {
     const host = await mount({ theme: JSON.stringify({ colorScheme: "dark", brandColor: "#7c3aed", buttonText: "rgb(255 255 255)" }) });
     expect(host.style.getPropertyValue("--auth-color-brand")).toBe("#7c3aed");
@@ -453,7 +453,7 @@ describe("theme (ui-kit §4.3, §5)", () => {
   });
 });
 
-describe("localisation (ui-kit §7)", () => {
+describe("localisation", () => {
   const submitText = (host: AuthSignin) => host.querySelector('form[slot="form-credentials"] button')!.textContent!.trim();
   const base = (host: AuthSignin) => host.shadowRoot!.querySelector<HTMLElement>('[part="base"]')!;
 

@@ -104,7 +104,7 @@ export class AuthSignin extends FoyerElement {
 
   /**
    * The providers to show, filtered and ordered by the `providers` attribute. A WebAuthn provider only
-   * where the browser has WebAuthn (ui-kit §9.8): elsewhere its code is never even loaded.
+   * where the browser has WebAuthn: elsewhere its code is never even loaded.
    */
   private shown(): ClientProvider[] {
     const all = (this.list ?? []).filter((provider) => provider.type !== "webauthn" || typeof PublicKeyCredential === "function");
@@ -168,7 +168,7 @@ export class AuthSignin extends FoyerElement {
   }
 
   protected override updated(): void {
-    // Forms live in light DOM (ui-kit §3); they are rendered next to the shadow root's slots.
+    // Forms live in light DOM, where password managers see them; they are rendered next to the shadow root's slots.
     const forms = this.shown()
       .filter((provider) => !isButton(provider))
       .map((provider) => (provider.type === "webauthn" ? this.passkey(provider) : this.form(provider)));
@@ -266,7 +266,7 @@ export class AuthSignin extends FoyerElement {
     this.error = { code, credentialsCode: result.code };
     this.dispatchEvent(new AuthSigninErrorEvent({ provider: id, code, credentialsCode: result.code }));
     await this.updateComplete;
-    // A failure that is not about one field: focus the announcement (ui-kit §8.2).
+    // A failure that is not about one field: focus the announcement, so screen readers read it.
     this.renderRoot.querySelector<HTMLElement>(".error")?.focus();
   }
 
