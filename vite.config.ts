@@ -4,7 +4,7 @@ import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
 import { compactTemplatesPlugin } from "./scripts/vite-compact-templates.js";
 
-/** The system Chromium (toolchain §5); browsers are never downloaded. */
+/** The system Chromium (`CHROMIUM_PATH`, else Debian's `/usr/bin/chromium`); browsers are never downloaded. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 
@@ -14,7 +14,7 @@ const BROWSER_BUNDLES = {
   "foyer-elements": "ui/elements/index.ts",
   // The client alone (`foyer-auth/client` without a bundler).
   "foyer-client": "ui/client/index.ts",
-  // <auth-signin> with <auth-provider-button> alone: the per-element size budget (ui-kit §12).
+  // <auth-signin> with <auth-provider-button> alone: the per-element size budget (docs/performance.md#web-components-bundle).
   "auth-signin": "ui/elements/auth-signin/define.ts",
   // The three passkey elements: what auth-signin.js loads from {basePath}/assets/ when it shows a passkey provider.
   "auth-passkey": "ui/elements/passkey-elements.ts",
@@ -30,7 +30,7 @@ const BROWSER_BUNDLES = {
 // One config for the browser bundles and the test projects: server code is tested in plain Node,
 // elements and stories in the real browser.
 export default defineConfig({
-  // The self-contained browser bundles (ui-kit §6, §12). `npm run build` runs
+  // The self-contained browser bundles (no third-party fetches; sizes in docs/performance.md). `npm run build` runs
   // scripts/build-elements.mjs, which builds each entry of `lib.entry` on its own with this section,
   // so every file has Lit and the client inside and no shared chunks. The test projects and
   // Storybook do not use it (Storybook only reads `build.target`, which stays Vite's default).
@@ -83,7 +83,7 @@ export default defineConfig({
         },
       },
       {
-        // Element tests in the real browser (ui-kit §13): Lit, light-DOM forms, shadow parts, events.
+        // Element tests in the real browser: Lit, light-DOM forms, shadow parts, events.
         optimizeDeps: { exclude: ["lit", "lit-html", "lit-element", "@lit/reactive-element"] },
         test: {
           name: "elements",

@@ -5,7 +5,7 @@
  * This module registers all six catalogues: it is what the server (pages, e-mails) uses. The
  * translator itself lives in ./translator.ts and works over whatever catalogues it is given; the
  * web components use it with English alone and load the others on demand
- * (ui/internal/catalogues.ts), so the browser bundle carries English only (ui-kit §6).
+ * (ui/internal/catalogues.ts), so the browser bundle carries English only (docs/elements.md#localisation).
  *
  * Data plus small pure functions only: no server imports and no Node APIs.
  */

@@ -3,7 +3,7 @@
  * sign-in error messages. English is the only catalogue imported here (it is the fallback of every
  * lookup); the others are given to {@link createTranslator} by the caller. The server registers all
  * six (./index.ts); the web components start with English and add the others as they are loaded
- * (ui/internal/catalogues.ts), so the browser bundle carries English only (ui-kit §6).
+ * (ui/internal/catalogues.ts), so the browser bundle carries English only (docs/elements.md#localisation).
  *
  * Data plus small pure functions only: no server imports and no Node APIs.
  */

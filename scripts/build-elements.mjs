@@ -6,7 +6,7 @@
  * one is built on its own (in parallel), so every file carries Lit and the client itself and nothing
  * is split into shared chunks: `<script type="module" src=…>` loads exactly one file.
  *
- * The bundles carry English only (ui-kit §6). The other built-in catalogues are written first, as
+ * The bundles carry English only (docs/elements.md#localisation). The other built-in catalogues are written first, as
  * small JSON files with content-hashed names, to dist/browser/locales/<tag>.<hash>.json; Foyer
  * serves them under `{basePath}/assets/locales/` (server/pages/assets.ts). The bundles get the
  * file names as `__FOYER_CATALOGUES__` and load ui/internal/catalogue-loader.bundle.ts (fetches

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Compiles server/pages/styles.css into a TypeScript string module (ui-kit §2: pages author CSS in a
- * .css file). Comments go, whitespace folds; nothing else changes. The output is committed and a test
+ * Compiles server/pages/styles.css into a TypeScript string module (the pages' CSS is
+ * authored as a .css file). Comments go, whitespace folds; nothing else changes. The output is committed and a test
  * checks it is current, so running the code never depends on this script having run.
  *
  * Usage: node scripts/compile-css.mjs [--check]

@@ -1,7 +1,7 @@
 /**
  * Records the JSON answers of the REAL server (`Auth()` from server/index.ts) that the element stories
- * and element tests replay through `stories/support/stub-fetch.ts` (ui-kit §13: "recorded JSON
- * responses of the real actions, not invented shapes").
+ * and element tests replay through `stories/support/stub-fetch.ts` (recorded JSON
+ * responses of the real actions, not invented shapes).
  *
  *   npm run record        # or: npx tsx scripts/record-responses.ts
  *

@@ -1,6 +1,6 @@
 /**
  * Colours from configuration. A strict grammar (hex, or rgb()/hsl()/oklch() with numeric arguments
- * only) is what keeps a hostile `brandColor` out of the page's `<style>` (ui-kit §5, R-CONF-05); the
+ * only) is what keeps a hostile `brandColor` out of the page's `<style>` (docs/pages.md#theme, R-CONF-05); the
  * parsed value is also what contrast decisions are made from.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Which image URLs a theme or provider style may use (ui-kit §5): an `https:` URL, a path on the
+ * Which image URLs a theme or provider style may use (docs/pages.md#theme): an `https:` URL, a path on the
  * site, or a base64 `data:image/…` URL. Never `javascript:`, `http:`, protocol-relative URLs, or
  * anything that could break out of an attribute.
  */

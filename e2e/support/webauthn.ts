@@ -196,7 +196,7 @@ export async function availabilityChecks(page: Page): Promise<{ document: string
 
 /**
  * How long Foyer's client waits for the browser to say it can offer passkeys in autofill
- * (ui/client/passkey.ts, ui-kit §9: some password-manager extensions never answer), less a margin
+ * (ui/client/passkey.ts: some password-manager extensions never answer), less a margin
  * for timer jitter.
  */
 const AUTOFILL_CHECK_LIMIT_MS = 90;

@@ -136,7 +136,7 @@ export const German: Story = {
 
 /**
  * `lang="ar"` on the button alone (no `dir` anywhere): Arabic text, and the whole button laid out
- * right to left (the logo on the start side), since `dir` is derived from the locale (ui-kit §7).
+ * right to left (the logo on the start side), since `dir` is derived from the locale (docs/elements.md#localisation).
  */
 export const RightToLeft: Story = {
   args: { lang: "ar" },

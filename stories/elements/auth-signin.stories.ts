@@ -213,7 +213,7 @@ export const CredentialsSuccess: Story = {
   },
 };
 
-/** While the sign-in request runs: the form is busy, its button disabled, with a named spinner (ui-kit §8.5). */
+/** While the sign-in request runs: the form is busy, its button disabled, with a spinner that has an accessible name. */
 export const CredentialsPending: Story = {
   parameters: auth({ hold: ["callback/credentials"] }),
   play: async ({ canvasElement, args }) => {

@@ -1,7 +1,7 @@
 /**
  * A `fetch` stub that answers the elements' `{basePath}/*` requests from the answers the real server
  * gave (stories/support/recorded/*.json, written by `npm run record`), so stories and element tests
- * need no server (ui-kit §13). Nothing here invents a response shape: every body is a recording.
+ * need no server. Nothing here invents a response shape: every body is a recording.
  *
  * The stub keeps the state the server would: whether the browser is signed in, and the user's
  * passkeys. A credentials sign-in with the recorded password answers with the recorded success and
