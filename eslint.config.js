@@ -25,6 +25,8 @@ export default tseslint.config(
       // `interface User extends DefaultUser {}` is how apps augment Foyer's types (declaration merging).
       "@typescript-eslint/no-empty-object-type": ["error", { allowInterfaces: "with-single-extends" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
+      // A variable declared first and assigned once later is often read by a closure made in between.
+      "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
       "no-restricted-syntax": [
         "error",
         { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']", message: "A focused test silences the rest of the suite." },

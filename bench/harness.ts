@@ -76,7 +76,7 @@ export async function measure(impl: Implementation, benchCase: BenchCase, state:
   try {
     await runPool(impl.handle, requests, concurrency, benchCase.expectedStatus);
   } catch (error) {
-    throw new Error(`${impl.name}, ${benchCase.name}: ${(error as Error).message}`);
+    throw new Error(`${impl.name}, ${benchCase.name}: ${(error as Error).message}`, { cause: error });
   }
   return (performance.now() - start) / 1000;
 }

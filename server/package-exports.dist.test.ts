@@ -48,7 +48,7 @@ async function tsc(project: string): Promise<{ code: number; output: string }> {
     if (failure.killed || failure.signal) {
       const elapsed = ((Date.now() - started) / 1000).toFixed(1);
       const why = failure.killed ? `timed out: still running after ${elapsed} s (the limit is ${TSC_TIMEOUT_MS / 1000} s), so it was stopped` : `was stopped by ${failure.signal} after ${elapsed} s`;
-      throw new Error(`tsc -p ${project} ${why}; the type-check did not run to the end (is the machine busy?)`);
+      throw new Error(`tsc -p ${project} ${why}; the type-check did not run to the end (is the machine busy?)`, { cause: error });
     }
     if (typeof failure.code !== "number") throw error; // could not start (e.g. the compiler is missing)
     return { code: failure.code, output: `${failure.stdout ?? ""}${failure.stderr ?? ""}` };

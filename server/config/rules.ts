@@ -5,7 +5,7 @@
  */
 import { REQUIRED_METHODS } from "../adapters/wrap.js";
 import {
-  AuthError,
+  type AuthError,
   InvalidConfiguration,
   InvalidEndpoints,
   InvalidProvider,

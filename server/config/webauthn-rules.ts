@@ -4,7 +4,7 @@
  * passkeys are stable in Foyer.
  */
 import type { ConfiguredProvider } from "./types.js";
-import { AuthError, DuplicateConditionalUI, InvalidConfiguration, MissingWebAuthnAutocomplete } from "../core/errors.js";
+import { type AuthError, DuplicateConditionalUI, InvalidConfiguration, MissingWebAuthnAutocomplete } from "../core/errors.js";
 
 /** The first problem of the WebAuthn providers in `providers`, if any. */
 export function webauthnConfigError(providers: readonly ConfiguredProvider[]): AuthError | undefined {

@@ -20,7 +20,7 @@ import { oauthCallback, startOAuthSignIn, startTestIdp, type TestIdp } from "../
 import Credentials from "../providers/credentials.js";
 import Nodemailer from "../providers/nodemailer.js";
 import { OIDC } from "../providers/oauth.js";
-import { CookieJar, DEMO_USER, ORIGIN, PASSWORD, captureConsole, csrf, get, postForm, postJson, testConfig } from "../testing/harness.js";
+import { DEMO_USER, ORIGIN, PASSWORD, captureConsole, csrf, get, postForm, postJson, testConfig } from "../testing/harness.js";
 import type { AuthConfig } from "../types.js";
 
 const SESSION = "authjs.session-token";

@@ -11,7 +11,7 @@ import type { Adapter } from "../adapters/types.js";
 import { Auth } from "../auth.js";
 import { decode } from "../jwt/index.js";
 import { OAuth, OIDC, type OAuthConfig } from "../providers/oauth.js";
-import { CookieJar, ORIGIN, SECRET, get, setCookies, testConfig } from "../testing/harness.js";
+import { type CookieJar, ORIGIN, SECRET, get, setCookies, testConfig } from "../testing/harness.js";
 import type { Account, AuthConfig, Profile, User } from "../types.js";
 import { clearDiscoveryCache } from "./client.js";
 import { oauthCallback, startOAuthSignIn, startTestIdp, type TestIdp } from "./test-idp.js";

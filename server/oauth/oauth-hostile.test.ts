@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { Auth } from "../auth.js";
 import { formatError } from "../core/logger.js";
 import { OIDC, type OAuthConfig } from "../providers/oauth.js";
-import { CookieJar, ORIGIN, get, setCookies, testConfig } from "../testing/harness.js";
+import { type CookieJar, ORIGIN, get, setCookies, testConfig } from "../testing/harness.js";
 import type { AuthConfig } from "../types.js";
 import { oauthCallback, startOAuthSignIn, startTestIdp, type TestIdp } from "./test-idp.js";
 

@@ -7,7 +7,7 @@ import MemoryAdapter from "../adapters/memory.js";
 import { Auth } from "../auth.js";
 import { decode } from "../jwt/index.js";
 import { OIDC } from "../providers/oauth.js";
-import { CookieJar, ORIGIN, SECRET, csrf, get, postJson, testConfig } from "../testing/harness.js";
+import { ORIGIN, SECRET, csrf, get, postJson, testConfig } from "../testing/harness.js";
 import type { JWT } from "../types.js";
 import { oauthCallback, startOAuthSignIn, startTestIdp, type TestIdp } from "./test-idp.js";
 

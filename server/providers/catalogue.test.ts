@@ -101,8 +101,6 @@ function withIdToken(issuer: string, claims: Record<string, unknown>, extra: Rec
   });
 }
 
-const bearer = { access_token: ACCESS_TOKEN, token_type: "bearer", expires_in: 3600 };
-
 const issuers = {
   google: server.oidc("/google", { authorization_endpoint: local("/google/o/oauth2/v2/auth"), token_endpoint: local("/google/token"), userinfo_endpoint: local("/google/v1/userinfo") }),
   apple: server.oidc("/apple", { authorization_endpoint: local("/apple/auth/authorize"), token_endpoint: local("/apple/auth/token"), userinfo_endpoint: undefined, response_modes_supported: ["query", "fragment", "form_post"] }),

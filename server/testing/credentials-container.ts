@@ -10,7 +10,7 @@
  */
 import {
   fromBase64url,
-  SoftAuthenticator,
+  type SoftAuthenticator,
   toBase64url,
   type SoftAuthenticationResponse,
   type SoftCreationOptions,

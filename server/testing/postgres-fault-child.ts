@@ -23,7 +23,7 @@ import { Auth } from "../auth.js";
 import Credentials from "../providers/credentials.js";
 import Passkey from "../providers/passkey.js";
 import type { AuthConfig } from "../types.js";
-import { CookieJar, csrf, get, postForm, SECRET } from "./harness.js";
+import { type CookieJar, csrf, get, postForm, SECRET } from "./harness.js";
 import { newBrowser, postCeremony } from "./passkey-flow.js";
 import type { SoftCreationOptions } from "./soft-authenticator.js";
 

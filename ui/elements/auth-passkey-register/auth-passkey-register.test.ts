@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, expectTypeOf, test, vi } from "vitest";
 import { userEvent } from "vitest/browser";
 import { cancelPasskeyCeremony } from "../../client/passkey.js";
-import { AuthPasskeyRegisteredEvent } from "../../events/index.js";
+import { type AuthPasskeyRegisteredEvent } from "../../events/index.js";
 import { testIdempotentDefine } from "../shared-suites.js";
 import { appendElement, browserIdle, elementStubs } from "../test-support.js";
 import { AuthPasskeyRegister } from "./auth-passkey-register.js";

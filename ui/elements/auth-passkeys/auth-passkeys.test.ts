@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, expectTypeOf, test, vi } from "vitest";
 import { userEvent } from "vitest/browser";
 import { RECORDED } from "../../../stories/support/stub-fetch.js";
-import { AuthPasskeyRegisteredEvent, AuthPasskeyRemovedEvent } from "../../events/index.js";
+import { AuthPasskeyRegisteredEvent, type AuthPasskeyRemovedEvent } from "../../events/index.js";
 import { testIdempotentDefine } from "../shared-suites.js";
 import { appendElement, elementStubs } from "../test-support.js";
 import { AuthPasskeys } from "./auth-passkeys.js";
