@@ -47,6 +47,18 @@ export interface AppleProfile {
   [claim: string]: unknown;
 }
 
+/**
+ * Sign in with Apple (OpenID Connect, issuer `https://appleid.apple.com`).
+ * Options: `clientId` and `clientSecret` (default `AUTH_APPLE_ID`, `AUTH_APPLE_SECRET`).
+ * Callback URL to register: `{AUTH_URL or origin}/auth/callback/apple` (default basePath `/auth`).
+ * `clientId` is the Services ID; `clientSecret` is the ES256-signed client-secret JWT.
+ * Default scopes: `name email`, with `response_mode=form_post`; checks: nonce and state.
+ * @example
+ * ```ts
+ * import Apple from "foyer-auth/providers/apple";
+ * const config = { providers: [Apple({ clientId: process.env.AUTH_APPLE_ID, clientSecret: process.env.AUTH_APPLE_SECRET })] };
+ * ```
+ */
 export default function Apple(options: Partial<OAuthConfig<AppleProfile>> = {}): OAuthConfig<AppleProfile> {
   return {
     id: "apple",

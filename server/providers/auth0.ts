@@ -35,6 +35,18 @@ export interface Auth0Profile {
   [claim: string]: unknown;
 }
 
+/**
+ * Sign in with an Auth0 tenant (OpenID Connect).
+ * Options: `clientId` and `clientSecret` (default `AUTH_AUTH0_ID`, `AUTH_AUTH0_SECRET`) and the required `issuer` (default `AUTH_AUTH0_ISSUER`).
+ * Callback URL to register: `{AUTH_URL or origin}/auth/callback/auth0` (default basePath `/auth`).
+ * The issuer is the tenant domain with a trailing slash, e.g. `https://acme.eu.auth0.com/`.
+ * Default scopes: `openid profile email`.
+ * @example
+ * ```ts
+ * import Auth0 from "foyer-auth/providers/auth0";
+ * const config = { providers: [Auth0({ clientId: process.env.AUTH_AUTH0_ID, clientSecret: process.env.AUTH_AUTH0_SECRET, issuer: process.env.AUTH_AUTH0_ISSUER })] };
+ * ```
+ */
 export default function Auth0(options: Partial<OAuthConfig<Auth0Profile>> = {}): OAuthConfig<Auth0Profile> {
   return {
     id: "auth0",

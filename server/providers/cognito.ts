@@ -29,6 +29,18 @@ export interface CognitoProfile {
   [claim: string]: unknown;
 }
 
+/**
+ * Sign in with an Amazon Cognito user pool (OpenID Connect).
+ * Options: `clientId` and `clientSecret` (default `AUTH_COGNITO_ID`, `AUTH_COGNITO_SECRET`) and the required `issuer` (default `AUTH_COGNITO_ISSUER`).
+ * Callback URL to register: `{AUTH_URL or origin}/auth/callback/cognito` (default basePath `/auth`).
+ * The issuer is `https://cognito-idp.<region>.amazonaws.com/<user-pool-id>`.
+ * Default scopes: `openid profile email`.
+ * @example
+ * ```ts
+ * import Cognito from "foyer-auth/providers/cognito";
+ * const config = { providers: [Cognito({ clientId: process.env.AUTH_COGNITO_ID, clientSecret: process.env.AUTH_COGNITO_SECRET, issuer: process.env.AUTH_COGNITO_ISSUER })] };
+ * ```
+ */
 export default function Cognito(options: Partial<OAuthConfig<CognitoProfile>> = {}): OAuthConfig<CognitoProfile> {
   return {
     id: "cognito",

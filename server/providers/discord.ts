@@ -44,6 +44,17 @@ export function discordAvatarUrl(profile: Pick<DiscordProfile, "id" | "avatar" |
   return `${CDN}/embed/avatars/${index}.png`;
 }
 
+/**
+ * Sign in with Discord (OAuth 2).
+ * Options: `clientId` and `clientSecret` (default `AUTH_DISCORD_ID`, `AUTH_DISCORD_SECRET`).
+ * Callback URL to register: `{AUTH_URL or origin}/auth/callback/discord` (default basePath `/auth`).
+ * Default scopes: `identify email`; the image is the user's avatar or Discord's default avatar.
+ * @example
+ * ```ts
+ * import Discord from "foyer-auth/providers/discord";
+ * const config = { providers: [Discord({ clientId: process.env.AUTH_DISCORD_ID, clientSecret: process.env.AUTH_DISCORD_SECRET })] };
+ * ```
+ */
 export default function Discord(options: Partial<OAuthConfig<DiscordProfile>> = {}): OAuthConfig<DiscordProfile> {
   return {
     id: "discord",

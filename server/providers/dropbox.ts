@@ -40,6 +40,18 @@ export interface DropboxAccount {
  */
 export type DropboxProfile = Profile & Omit<DropboxAccount, "name">;
 
+/**
+ * Sign in with Dropbox (OAuth 2).
+ * Options: `clientId` and `clientSecret` (default `AUTH_DROPBOX_ID`, `AUTH_DROPBOX_SECRET`).
+ * Callback URL to register: `{AUTH_URL or origin}/auth/callback/dropbox` (default basePath `/auth`).
+ * `clientId` / `clientSecret` are the App key and App secret.
+ * Default scope: `account_info.read`, with `token_access_type=offline` (a refresh token).
+ * @example
+ * ```ts
+ * import Dropbox from "foyer-auth/providers/dropbox";
+ * const config = { providers: [Dropbox({ clientId: process.env.AUTH_DROPBOX_ID, clientSecret: process.env.AUTH_DROPBOX_SECRET })] };
+ * ```
+ */
 export default function Dropbox(options: Partial<OAuthConfig<DropboxProfile>> = {}): OAuthConfig<DropboxProfile> {
   return {
     id: "dropbox",

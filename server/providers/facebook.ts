@@ -25,6 +25,18 @@ export interface FacebookProfile {
   [key: string]: unknown;
 }
 
+/**
+ * Sign in with Facebook (OAuth 2, Facebook Login).
+ * Options: `clientId` and `clientSecret` (default `AUTH_FACEBOOK_ID`, `AUTH_FACEBOOK_SECRET`).
+ * Callback URL to register: `{AUTH_URL or origin}/auth/callback/facebook` (default basePath `/auth`).
+ * `clientId` / `clientSecret` are the App ID and App Secret.
+ * Default scope: `email`; the profile is `GET /me?fields=id,name,email,picture` (unversioned Graph API).
+ * @example
+ * ```ts
+ * import Facebook from "foyer-auth/providers/facebook";
+ * const config = { providers: [Facebook({ clientId: process.env.AUTH_FACEBOOK_ID, clientSecret: process.env.AUTH_FACEBOOK_SECRET })] };
+ * ```
+ */
 export default function Facebook(options: Partial<OAuthConfig<FacebookProfile>> = {}): OAuthConfig<FacebookProfile> {
   return {
     id: "facebook",

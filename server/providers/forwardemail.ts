@@ -16,6 +16,16 @@ export const FORWARDEMAIL_API = "https://api.forwardemail.net";
 
 export type ForwardEmailUserConfig = HttpEmailUserConfig;
 
+/**
+ * Sign in with a magic link e-mailed through Forward Email's API.
+ * Options: `apiKey` (default `AUTH_FORWARDEMAIL_KEY`), `from` (default `no-reply@<site host>`), `baseUrl`, `endpoint`, `timeout`, `maxAge`.
+ * The link points at `{AUTH_URL or origin}/auth/callback/forwardemail` (default basePath `/auth`).
+ * @example
+ * ```ts
+ * import ForwardEmail from "foyer-auth/providers/forwardemail";
+ * const config = { providers: [ForwardEmail({ apiKey: process.env.AUTH_FORWARDEMAIL_KEY, from: "Acme <no-reply@acme.com>" })] };
+ * ```
+ */
 export default function ForwardEmail(config: ForwardEmailUserConfig = {}): EmailConfig {
   const options = config as Record<string, unknown>;
   return emailProvider({ id: "forwardemail", name: "Forward Email" }, options, async (params: SendVerificationRequestParams) => {

@@ -62,6 +62,17 @@ export interface GitHubEmail {
 
 const API_HEADERS = { Accept: "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28" };
 
+/**
+ * Sign in with GitHub (OAuth 2).
+ * Options: `clientId` and `clientSecret` (default `AUTH_GITHUB_ID`, `AUTH_GITHUB_SECRET`).
+ * Callback URL to register: `{AUTH_URL or origin}/auth/callback/github` (default basePath `/auth`).
+ * Default scopes: `read:user user:email`; a private e-mail is read from `GET /user/emails`.
+ * @example
+ * ```ts
+ * import GitHub from "foyer-auth/providers/github";
+ * const config = { providers: [GitHub({ clientId: process.env.AUTH_GITHUB_ID, clientSecret: process.env.AUTH_GITHUB_SECRET })] };
+ * ```
+ */
 export default function GitHub(options: Partial<OAuthConfig<GitHubProfile>> = {}): OAuthConfig<GitHubProfile> {
   return {
     id: "github",

@@ -36,6 +36,17 @@ export interface GitLabProfile {
   [key: string]: unknown;
 }
 
+/**
+ * Sign in with GitLab (OAuth 2).
+ * Options: `clientId` and `clientSecret` (default `AUTH_GITLAB_ID`, `AUTH_GITLAB_SECRET`).
+ * Callback URL to register: `{AUTH_URL or origin}/auth/callback/gitlab` (default basePath `/auth`).
+ * Default scope: `read_user`; endpoints are on gitlab.com (override them for a self-managed instance).
+ * @example
+ * ```ts
+ * import GitLab from "foyer-auth/providers/gitlab";
+ * const config = { providers: [GitLab({ clientId: process.env.AUTH_GITLAB_ID, clientSecret: process.env.AUTH_GITLAB_SECRET })] };
+ * ```
+ */
 export default function GitLab(options: Partial<OAuthConfig<GitLabProfile>> = {}): OAuthConfig<GitLabProfile> {
   return {
     id: "gitlab",

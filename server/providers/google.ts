@@ -33,6 +33,17 @@ export interface GoogleProfile {
   [claim: string]: unknown;
 }
 
+/**
+ * Sign in with Google (OpenID Connect, issuer `https://accounts.google.com`).
+ * Options: `clientId` and `clientSecret` (default `AUTH_GOOGLE_ID`, `AUTH_GOOGLE_SECRET`).
+ * Callback URL to register: `{AUTH_URL or origin}/auth/callback/google` (default basePath `/auth`).
+ * Default scopes: `openid profile email`.
+ * @example
+ * ```ts
+ * import Google from "foyer-auth/providers/google";
+ * const config = { providers: [Google({ clientId: process.env.AUTH_GOOGLE_ID, clientSecret: process.env.AUTH_GOOGLE_SECRET })] };
+ * ```
+ */
 export default function Google(options: Partial<OAuthConfig<GoogleProfile>> = {}): OAuthConfig<GoogleProfile> {
   return {
     id: "google",

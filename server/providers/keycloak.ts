@@ -27,6 +27,18 @@ export interface KeycloakProfile {
   [claim: string]: unknown;
 }
 
+/**
+ * Sign in with a Keycloak realm (OpenID Connect).
+ * Options: `clientId` and `clientSecret` (default `AUTH_KEYCLOAK_ID`, `AUTH_KEYCLOAK_SECRET`) and the required `issuer` (default `AUTH_KEYCLOAK_ISSUER`).
+ * Callback URL to register: `{AUTH_URL or origin}/auth/callback/keycloak` (default basePath `/auth`).
+ * The issuer is the realm URL, `https://<host>/realms/<realm>`.
+ * Default scopes: `openid profile email`.
+ * @example
+ * ```ts
+ * import Keycloak from "foyer-auth/providers/keycloak";
+ * const config = { providers: [Keycloak({ clientId: process.env.AUTH_KEYCLOAK_ID, clientSecret: process.env.AUTH_KEYCLOAK_SECRET, issuer: process.env.AUTH_KEYCLOAK_ISSUER })] };
+ * ```
+ */
 export default function Keycloak(options: Partial<OAuthConfig<KeycloakProfile>> = {}): OAuthConfig<KeycloakProfile> {
   return {
     id: "keycloak",

@@ -25,6 +25,17 @@ export interface LinkedInProfile {
   [claim: string]: unknown;
 }
 
+/**
+ * Sign in with LinkedIn (OpenID Connect, issuer `https://www.linkedin.com/oauth`).
+ * Options: `clientId` and `clientSecret` (default `AUTH_LINKEDIN_ID`, `AUTH_LINKEDIN_SECRET`).
+ * Callback URL to register: `{AUTH_URL or origin}/auth/callback/linkedin` (default basePath `/auth`).
+ * Default scopes: `openid profile email`; check: state (LinkedIn gives web apps no PKCE).
+ * @example
+ * ```ts
+ * import LinkedIn from "foyer-auth/providers/linkedin";
+ * const config = { providers: [LinkedIn({ clientId: process.env.AUTH_LINKEDIN_ID, clientSecret: process.env.AUTH_LINKEDIN_SECRET })] };
+ * ```
+ */
 export default function LinkedIn(options: Partial<OAuthConfig<LinkedInProfile>> = {}): OAuthConfig<LinkedInProfile> {
   return {
     id: "linkedin",

@@ -20,6 +20,17 @@ export type LoopsUserConfig = HttpEmailUserConfig & {
   transactionalId?: string;
 };
 
+/**
+ * Sign in with a magic link e-mailed through a Loops transactional e-mail.
+ * Options: `apiKey` (default `AUTH_LOOPS_KEY`), the required `transactionalId`, `baseUrl`, `endpoint`, `timeout`, `maxAge`.
+ * The link points at `{AUTH_URL or origin}/auth/callback/loops` (default basePath `/auth`).
+ * Loops renders its own template (sender included), with the data variables `url` and `host`.
+ * @example
+ * ```ts
+ * import Loops from "foyer-auth/providers/loops";
+ * const config = { providers: [Loops({ apiKey: process.env.AUTH_LOOPS_KEY, transactionalId: "clx…" })] };
+ * ```
+ */
 export default function Loops(config: LoopsUserConfig = {}): EmailConfig {
   const options = config as Record<string, unknown>;
   return emailProvider({ id: "loops", name: "Loops" }, options, async (params: SendVerificationRequestParams) => {

@@ -33,6 +33,16 @@ export type MailgunUserConfig = HttpEmailUserConfig & {
   region?: "us" | "eu";
 };
 
+/**
+ * Sign in with a magic link e-mailed through Mailgun's Messages API.
+ * Options: `apiKey` (default `AUTH_MAILGUN_KEY`), `from` (default `no-reply@<site host>`), `baseUrl`, `endpoint`, `timeout`, `maxAge`, `domain` (default: the domain of `from`) and `region` (`"us"` default, or `"eu"`).
+ * The link points at `{AUTH_URL or origin}/auth/callback/mailgun` (default basePath `/auth`).
+ * @example
+ * ```ts
+ * import Mailgun from "foyer-auth/providers/mailgun";
+ * const config = { providers: [Mailgun({ apiKey: process.env.AUTH_MAILGUN_KEY, from: "Acme <no-reply@acme.com>", region: "eu" })] };
+ * ```
+ */
 export default function Mailgun(config: MailgunUserConfig = {}): EmailConfig {
   const options = config as Record<string, unknown>;
   return emailProvider({ id: "mailgun", name: "Mailgun" }, options, async (params: SendVerificationRequestParams) => {

@@ -53,6 +53,18 @@ export interface MicrosoftEntraIDOptions extends Partial<OAuthConfig<MicrosoftEn
 
 const GRAPH = "https://graph.microsoft.com/v1.0";
 
+/**
+ * Sign in with Microsoft Entra ID (OpenID Connect, Microsoft identity platform v2.0).
+ * Options: `clientId` and `clientSecret` (default `AUTH_MICROSOFT_ENTRA_ID_ID`, `AUTH_MICROSOFT_ENTRA_ID_SECRET`).
+ * Callback URL to register: `{AUTH_URL or origin}/auth/callback/microsoft-entra-id` (default basePath `/auth`).
+ * Also `tenantId` (default `common`) or a whole `issuer`, which wins; `AUTH_MICROSOFT_ENTRA_ID_ISSUER` is read only when the factory itself is listed (`providers: [MicrosoftEntraID]`).
+ * `profilePhotoSize` (default 48, `false` for none) sizes the Microsoft Graph photo; default scopes: `openid profile email User.Read`.
+ * @example
+ * ```ts
+ * import MicrosoftEntraID from "foyer-auth/providers/microsoft-entra-id";
+ * const config = { providers: [MicrosoftEntraID({ clientId: process.env.AUTH_MICROSOFT_ENTRA_ID_ID, clientSecret: process.env.AUTH_MICROSOFT_ENTRA_ID_SECRET, tenantId: "common" })] };
+ * ```
+ */
 export default function MicrosoftEntraID(options: MicrosoftEntraIDOptions = {}): OAuthConfig<MicrosoftEntraIDProfile> {
   const { tenantId = "common", profilePhotoSize = 48 } = options;
   return {

@@ -41,6 +41,17 @@ export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_00
 /** The environment variables read, in order, when `server` is not set. */
 export const SERVER_VARIABLES = ["AUTH_NODEMAILER_SERVER", "EMAIL_SERVER"] as const;
 
+/**
+ * Sign in with a magic link e-mailed over SMTP with Nodemailer, under the id `nodemailer`.
+ * Options: `server` (an SMTP URL or Nodemailer transport options; default env `AUTH_NODEMAILER_SERVER`, then `EMAIL_SERVER`), `from`, `maxAge`.
+ * The link points at `{AUTH_URL or origin}/auth/callback/nodemailer` (default basePath `/auth`).
+ * Needs the optional `nodemailer` package unless `sendVerificationRequest` is given.
+ * @example
+ * ```ts
+ * import Nodemailer from "foyer-auth/providers/nodemailer";
+ * const config = { providers: [Nodemailer({ server: process.env.EMAIL_SERVER, from: "Acme <no-reply@acme.com>" })] };
+ * ```
+ */
 export default function Nodemailer(config: NodemailerUserConfig = {}): NodemailerConfig {
   return nodemailerProvider({ id: "nodemailer", name: "Email" }, config);
 }

@@ -31,6 +31,18 @@ export interface OktaProfile {
   [claim: string]: unknown;
 }
 
+/**
+ * Sign in with Okta (OpenID Connect).
+ * Options: `clientId` and `clientSecret` (default `AUTH_OKTA_ID`, `AUTH_OKTA_SECRET`) and the required `issuer` (default `AUTH_OKTA_ISSUER`).
+ * Callback URL to register: `{AUTH_URL or origin}/auth/callback/okta` (default basePath `/auth`).
+ * The issuer is an authorization server, e.g. `https://<org>.okta.com/oauth2/default`.
+ * Default scopes: `openid profile email`.
+ * @example
+ * ```ts
+ * import Okta from "foyer-auth/providers/okta";
+ * const config = { providers: [Okta({ clientId: process.env.AUTH_OKTA_ID, clientSecret: process.env.AUTH_OKTA_SECRET, issuer: process.env.AUTH_OKTA_ISSUER })] };
+ * ```
+ */
 export default function Okta(options: Partial<OAuthConfig<OktaProfile>> = {}): OAuthConfig<OktaProfile> {
   return {
     id: "okta",

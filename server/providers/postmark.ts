@@ -19,6 +19,16 @@ export type PostmarkUserConfig = HttpEmailUserConfig & {
   messageStream?: string;
 };
 
+/**
+ * Sign in with a magic link e-mailed through Postmark's API.
+ * Options: `apiKey` (default `AUTH_POSTMARK_KEY`), `from` (default `no-reply@<site host>`), `baseUrl`, `endpoint`, `timeout`, `maxAge`, and `messageStream` (default `"outbound"`).
+ * The link points at `{AUTH_URL or origin}/auth/callback/postmark` (default basePath `/auth`).
+ * @example
+ * ```ts
+ * import Postmark from "foyer-auth/providers/postmark";
+ * const config = { providers: [Postmark({ apiKey: process.env.AUTH_POSTMARK_KEY, from: "Acme <no-reply@acme.com>" })] };
+ * ```
+ */
 export default function Postmark(config: PostmarkUserConfig = {}): EmailConfig {
   const options = config as Record<string, unknown>;
   return emailProvider({ id: "postmark", name: "Postmark" }, options, async (params: SendVerificationRequestParams) => {

@@ -28,6 +28,17 @@ export interface RedditProfile {
   [key: string]: unknown;
 }
 
+/**
+ * Sign in with Reddit (OAuth 2).
+ * Options: `clientId` and `clientSecret` (default `AUTH_REDDIT_ID`, `AUTH_REDDIT_SECRET`).
+ * Callback URL to register: `{AUTH_URL or origin}/auth/callback/reddit` (default basePath `/auth`).
+ * Default scope: `identity`, `duration=temporary` (`permanent` adds a refresh token); check: state. No e-mail address.
+ * @example
+ * ```ts
+ * import Reddit from "foyer-auth/providers/reddit";
+ * const config = { providers: [Reddit({ clientId: process.env.AUTH_REDDIT_ID, clientSecret: process.env.AUTH_REDDIT_SECRET })] };
+ * ```
+ */
 export default function Reddit(options: Partial<OAuthConfig<RedditProfile>> = {}): OAuthConfig<RedditProfile> {
   return {
     id: "reddit",

@@ -16,6 +16,16 @@ export const RESEND_API = "https://api.resend.com";
 
 export type ResendUserConfig = HttpEmailUserConfig;
 
+/**
+ * Sign in with a magic link e-mailed through Resend's API.
+ * Options: `apiKey` (default `AUTH_RESEND_KEY`), `from` (default `no-reply@<site host>`), `baseUrl`, `endpoint`, `timeout`, `maxAge`.
+ * The link points at `{AUTH_URL or origin}/auth/callback/resend` (default basePath `/auth`).
+ * @example
+ * ```ts
+ * import Resend from "foyer-auth/providers/resend";
+ * const config = { providers: [Resend({ apiKey: process.env.AUTH_RESEND_KEY, from: "Acme <no-reply@acme.com>" })] };
+ * ```
+ */
 export default function Resend(config: ResendUserConfig = {}): EmailConfig {
   const options = config as Record<string, unknown>;
   return emailProvider({ id: "resend", name: "Resend" }, options, async (params: SendVerificationRequestParams) => {

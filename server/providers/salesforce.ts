@@ -32,6 +32,18 @@ export interface SalesforceProfile {
   [claim: string]: unknown;
 }
 
+/**
+ * Sign in with Salesforce (OpenID Connect, issuer `https://login.salesforce.com`).
+ * Options: `clientId` and `clientSecret` (default `AUTH_SALESFORCE_ID`, `AUTH_SALESFORCE_SECRET`).
+ * Callback URL to register: `{AUTH_URL or origin}/auth/callback/salesforce` (default basePath `/auth`).
+ * `clientId` / `clientSecret` are the Consumer Key and Secret; set `issuer` for sandboxes or My Domain (`AUTH_SALESFORCE_ISSUER` is read only when the factory itself is listed (`providers: [Salesforce]`)).
+ * Default scopes: `openid profile email`.
+ * @example
+ * ```ts
+ * import Salesforce from "foyer-auth/providers/salesforce";
+ * const config = { providers: [Salesforce({ clientId: process.env.AUTH_SALESFORCE_ID, clientSecret: process.env.AUTH_SALESFORCE_SECRET })] };
+ * ```
+ */
 export default function Salesforce(options: Partial<OAuthConfig<SalesforceProfile>> = {}): OAuthConfig<SalesforceProfile> {
   return {
     id: "salesforce",

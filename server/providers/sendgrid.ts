@@ -17,6 +17,17 @@ export const SENDGRID_API = "https://api.sendgrid.com";
 
 export type SendGridUserConfig = HttpEmailUserConfig;
 
+/**
+ * Sign in with a magic link e-mailed through SendGrid's v3 Mail Send API.
+ * Options: `apiKey` (default `AUTH_SENDGRID_KEY`), `from` (default `no-reply@<site host>`), `baseUrl`, `endpoint`, `timeout`, `maxAge`.
+ * The link points at `{AUTH_URL or origin}/auth/callback/sendgrid` (default basePath `/auth`).
+ * For SendGrid's EU region set `baseUrl: "https://api.eu.sendgrid.com"`.
+ * @example
+ * ```ts
+ * import SendGrid from "foyer-auth/providers/sendgrid";
+ * const config = { providers: [SendGrid({ apiKey: process.env.AUTH_SENDGRID_KEY, from: "Acme <no-reply@acme.com>" })] };
+ * ```
+ */
 export default function SendGrid(config: SendGridUserConfig = {}): EmailConfig {
   const options = config as Record<string, unknown>;
   return emailProvider({ id: "sendgrid", name: "SendGrid" }, options, async (params: SendVerificationRequestParams) => {

@@ -36,6 +36,17 @@ export interface SlackProfile {
   [claim: string]: unknown;
 }
 
+/**
+ * Sign in with Slack (OpenID Connect, issuer `https://slack.com`).
+ * Options: `clientId` and `clientSecret` (default `AUTH_SLACK_ID`, `AUTH_SLACK_SECRET`).
+ * Callback URL to register: `{AUTH_URL or origin}/auth/callback/slack` (default basePath `/auth`).
+ * Default scopes: `openid profile email`; checks: nonce and state.
+ * @example
+ * ```ts
+ * import Slack from "foyer-auth/providers/slack";
+ * const config = { providers: [Slack({ clientId: process.env.AUTH_SLACK_ID, clientSecret: process.env.AUTH_SLACK_SECRET })] };
+ * ```
+ */
 export default function Slack(options: Partial<OAuthConfig<SlackProfile>> = {}): OAuthConfig<SlackProfile> {
   return {
     id: "slack",

@@ -29,6 +29,17 @@ export interface SpotifyProfile {
   [key: string]: unknown;
 }
 
+/**
+ * Sign in with Spotify (OAuth 2).
+ * Options: `clientId` and `clientSecret` (default `AUTH_SPOTIFY_ID`, `AUTH_SPOTIFY_SECRET`).
+ * Callback URL to register: `{AUTH_URL or origin}/auth/callback/spotify` (default basePath `/auth`).
+ * Default scope: `user-read-email`.
+ * @example
+ * ```ts
+ * import Spotify from "foyer-auth/providers/spotify";
+ * const config = { providers: [Spotify({ clientId: process.env.AUTH_SPOTIFY_ID, clientSecret: process.env.AUTH_SPOTIFY_SECRET })] };
+ * ```
+ */
 export default function Spotify(options: Partial<OAuthConfig<SpotifyProfile>> = {}): OAuthConfig<SpotifyProfile> {
   return {
     id: "spotify",

@@ -116,6 +116,18 @@ async function userInfo({ tokens, provider }: { tokens: TokenSet; provider: OAut
   return body as Profile;
 }
 
+/**
+ * Sign in with TikTok (OAuth 2, Login Kit for Web).
+ * Options: `clientId` and `clientSecret` (default `AUTH_TIKTOK_ID`, `AUTH_TIKTOK_SECRET`).
+ * Callback URL to register: `{AUTH_URL or origin}/auth/callback/tiktok` (default basePath `/auth`).
+ * `clientId` / `clientSecret` are the Client Key and Client Secret; `client_key` is added to the requests.
+ * Default scope: `user.info.basic`. No e-mail address (`email` is `null`).
+ * @example
+ * ```ts
+ * import TikTok from "foyer-auth/providers/tiktok";
+ * const config = { providers: [TikTok({ clientId: process.env.AUTH_TIKTOK_ID, clientSecret: process.env.AUTH_TIKTOK_SECRET })] };
+ * ```
+ */
 export default function TikTok(options: Partial<OAuthConfig<TikTokProfile>> = {}): OAuthConfig<TikTokProfile> {
   const clientKey = clientKeyOf(options);
   return {

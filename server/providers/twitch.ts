@@ -50,6 +50,17 @@ export const twitchFetch: typeof fetch = async (input, init) => {
   return new Response(text, { status: response.status, headers: response.headers });
 };
 
+/**
+ * Sign in with Twitch (OpenID Connect, issuer `https://id.twitch.tv/oauth2`).
+ * Options: `clientId` and `clientSecret` (default `AUTH_TWITCH_ID`, `AUTH_TWITCH_SECRET`).
+ * Callback URL to register: `{AUTH_URL or origin}/auth/callback/twitch` (default basePath `/auth`).
+ * Default scopes: `openid user:read:email`, plus `email`, `picture`, `preferred_username` as ID-token claims; checks: state and nonce.
+ * @example
+ * ```ts
+ * import Twitch from "foyer-auth/providers/twitch";
+ * const config = { providers: [Twitch({ clientId: process.env.AUTH_TWITCH_ID, clientSecret: process.env.AUTH_TWITCH_SECRET })] };
+ * ```
+ */
 export default function Twitch(options: Partial<OAuthConfig<TwitchProfile>> = {}): OAuthConfig<TwitchProfile> {
   return {
     id: "twitch",

@@ -50,6 +50,18 @@ export function twitterProvider(identity: { id: string; name: string }, options:
   };
 }
 
+/**
+ * Sign in with X, formerly Twitter (OAuth 2 with PKCE), under the id `twitter`.
+ * Options: `clientId` and `clientSecret` (default `AUTH_TWITTER_ID`, `AUTH_TWITTER_SECRET`).
+ * Callback URL to register: `{AUTH_URL or origin}/auth/callback/twitter` (default basePath `/auth`).
+ * `clientId` / `clientSecret` are the OAuth 2.0 Client ID and Secret.
+ * Default scopes: `users.read tweet.read offline.access`. No e-mail address (`email` is `null`).
+ * @example
+ * ```ts
+ * import Twitter from "foyer-auth/providers/twitter";
+ * const config = { providers: [Twitter({ clientId: process.env.AUTH_TWITTER_ID, clientSecret: process.env.AUTH_TWITTER_SECRET })] };
+ * ```
+ */
 export default function Twitter(options: Partial<OAuthConfig<TwitterProfile>> = {}): OAuthConfig<TwitterProfile> {
   return twitterProvider({ id: "twitter", name: "Twitter" }, options);
 }

@@ -34,6 +34,18 @@ export interface WorkOSProfile {
   [key: string]: unknown;
 }
 
+/**
+ * Sign in with WorkOS enterprise SSO (OAuth 2).
+ * Options: `clientId` and `clientSecret` (default `AUTH_WORKOS_ID`, `AUTH_WORKOS_SECRET`).
+ * Callback URL to register: `{AUTH_URL or origin}/auth/callback/workos` (default basePath `/auth`).
+ * `clientSecret` is the API key; pick a connection with `authorization.params` (`connection`, `organization` or `provider`).
+ * `issuer` sets the API base URL (default `https://api.workos.com/`); `AUTH_WORKOS_ISSUER` is read only when the factory itself is listed (`providers: [WorkOS]`).
+ * @example
+ * ```ts
+ * import WorkOS from "foyer-auth/providers/workos";
+ * const config = { providers: [WorkOS({ clientId: process.env.AUTH_WORKOS_ID, clientSecret: process.env.AUTH_WORKOS_SECRET, authorization: { params: { organization: "org_…" } } })] };
+ * ```
+ */
 export default function WorkOS(options: Partial<OAuthConfig<WorkOSProfile>> = {}): OAuthConfig<WorkOSProfile> {
   const base = String(options.issuer ?? "https://api.workos.com/").replace(/\/?$/, "/");
   return {

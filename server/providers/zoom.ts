@@ -35,6 +35,17 @@ export interface ZoomProfile {
   [key: string]: unknown;
 }
 
+/**
+ * Sign in with Zoom (OAuth 2).
+ * Options: `clientId` and `clientSecret` (default `AUTH_ZOOM_ID`, `AUTH_ZOOM_SECRET`).
+ * Callback URL to register: `{AUTH_URL or origin}/auth/callback/zoom` (default basePath `/auth`).
+ * No scope is requested: add `user:read:user` (or `user:read`) to the app in the Zoom App Marketplace.
+ * @example
+ * ```ts
+ * import Zoom from "foyer-auth/providers/zoom";
+ * const config = { providers: [Zoom({ clientId: process.env.AUTH_ZOOM_ID, clientSecret: process.env.AUTH_ZOOM_SECRET })] };
+ * ```
+ */
 export default function Zoom(options: Partial<OAuthConfig<ZoomProfile>> = {}): OAuthConfig<ZoomProfile> {
   return {
     id: "zoom",
