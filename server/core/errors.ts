@@ -1,6 +1,7 @@
 /**
  * Foyer's error classes. `type` names are wire contract (they appear in logs and, for the client-safe
- * ones, in `?error=`); they match Auth.js's 32 types. Messages are Foyer's own and say what to change.
+ * ones, in `?error=`); they are Auth.js's 32 types plus Foyer's `InvalidConfiguration` and
+ * `RefreshTokenError`. Messages are Foyer's own and say what to change.
  */
 
 export type ErrorType =
