@@ -3,11 +3,14 @@
  * `npm run docs:api`: the API reference of the server entry points, as Markdown in docs/api/
  * (TypeDoc with typedoc.json). The entry points are read from package.json "exports" — the public
  * API is exactly what a user can import — so a new subpath is documented without a second list.
- * `--check` runs TypeDoc without writing, failing on any warning (a public type that refers to one
- * no entry point exports, a broken link); the unit tests run that.
+ * `--check` writes to a temporary folder instead and fails on any warning (a public type that refers
+ * to one no entry point exports, a broken link) or when docs/api/ differs from what it wrote (run
+ * `npm run docs:api` and commit); `npm run lint` runs it.
  */
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -41,10 +44,37 @@ export function serverEntryPoints() {
   return [...entries].sort();
 }
 
+/** Every file under `dir`, relative to it, with its text. */
+function tree(dir) {
+  const files = new Map();
+  const walk = (at) => {
+    for (const name of readdirSync(at)) {
+      const path = join(at, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files.set(relative(dir, path), readFileSync(path, "utf8"));
+    }
+  };
+  walk(dir);
+  return files;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const check = process.argv.includes("--check");
-  const args = ["typedoc", "--options", "typedoc.json", ...serverEntryPoints().flatMap((entry) => ["--entryPoints", entry])];
-  if (check) args.push("--emit", "none");
+  const out = check ? mkdtempSync(join(tmpdir(), "foyer-api-")) : join(ROOT, "docs/api");
+  const args = ["typedoc", "--options", "typedoc.json", "--out", out, ...serverEntryPoints().flatMap((entry) => ["--entryPoints", entry])];
   const result = spawnSync("npx", args, { cwd: ROOT, stdio: "inherit" });
-  process.exit(result.status ?? 1);
+  if (result.status !== 0 || !check) process.exit(result.status ?? 1);
+  const fresh = tree(out);
+  let committed = new Map();
+  try {
+    committed = tree(join(ROOT, "docs/api"));
+  } catch {
+    // no docs/api yet: every file differs
+  }
+  rmSync(out, { recursive: true, force: true });
+  const stale = [...new Set([...fresh.keys(), ...committed.keys()])].filter((file) => fresh.get(file) !== committed.get(file));
+  if (stale.length) {
+    console.error(`docs/api/ is out of date (${stale.slice(0, 5).join(", ")}${stale.length > 5 ? ", …" : ""}): run \`npm run docs:api\` and commit it.`);
+    process.exit(1);
+  }
 }

@@ -8,6 +8,8 @@
  * const config = { providers: [Credentials({ credentials: { … }, authorize })], secret: process.env.AUTH_SECRET };
  * export const handler = (request: Request) => Auth(request, config);
  * ```
+ *
+ * @module foyer-auth
  */
 export { Auth, type ConfigInput } from "./auth.js";
 export { getSession } from "./get-session.js";
