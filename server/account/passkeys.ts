@@ -10,7 +10,7 @@ import type { AdapterAuthenticator, AdapterUser } from "../adapters/types.js";
 import type { RequestContext } from "../context/request-context.js";
 import { JSON_HEADERS } from "../core/response.js";
 import { OneAtATime } from "../core/one-at-a-time.js";
-import { currentUser, signedInButNotStored } from "../session/current-user.js";
+import { sessionStrategyOf } from "../session/strategy.js";
 import type { ResponseInternal } from "../types.js";
 import { transportsOf } from "../webauthn/encoding.js";
 
@@ -77,8 +77,9 @@ export async function passkeysRoute(ctx: RequestContext, segments: string[]): Pr
   const reason = unavailable(ctx, route);
   if (reason) return json(404, { error: "NotAvailable", message: reason });
   if (route !== "list" && !ctx.csrf.verified) return json(403, { error: "MissingCSRF", message: "A valid csrfToken is required." });
-  const user = await currentUser(ctx);
-  if (!user && (await signedInButNotStored(ctx))) {
+  const sessions = sessionStrategyOf(ctx.config);
+  const user = await sessions.currentUser(ctx);
+  if (!user && (await sessions.signedInButNotStored(ctx))) {
     return json(409, {
       error: "NotAvailable",
       message: "This account is not stored by the adapter (credentials sign-in with jwt sessions), so it cannot have passkeys. Use database sessions to store credentials users.",

@@ -7,7 +7,9 @@ import type { AdapterSession } from "../adapters/types.js";
 import { hashSessionToken } from "../adapters/wrap.js";
 import type { RequestContext } from "../context/request-context.js";
 import { crypto } from "../jwt/crypto.js";
-import { currentDatabaseSession, databaseSessionDeletion, type StoredSession } from "../session/database-session.js";
+import { databaseSessionDeletion } from "../session/database-session.js";
+import { sessionStrategyOf } from "../session/strategy.js";
+import type { StoredSession } from "../session/types.js";
 import type { ResponseInternal } from "../types.js";
 import { JSON_HEADERS } from "../core/response.js";
 
@@ -32,7 +34,7 @@ export async function sessionId(key: string): Promise<string> {
 /** Whether this config can manage sessions; otherwise the reason. */
 export function managementUnavailable(ctx: RequestContext): string | undefined {
   const adapter = ctx.config.adapter;
-  if (ctx.config.session.strategy !== "database" || !adapter) return "Session management needs the database session strategy (an adapter).";
+  if (!sessionStrategyOf(ctx.config).storesSessions || !adapter) return "Session management needs the database session strategy (an adapter).";
   if (typeof adapter.listSessions !== "function" || typeof adapter.deleteSessions !== "function") {
     return "Session management needs an adapter with listSessions() and deleteSessions() (Foyer's adapters have them).";
   }
@@ -68,7 +70,7 @@ export async function sessionsRoute(ctx: RequestContext, segments: string[]): Pr
 }
 
 async function signedIn(ctx: RequestContext): Promise<StoredSession | ResponseInternal> {
-  const current = await currentDatabaseSession(ctx);
+  const current = await sessionStrategyOf(ctx.config).storedSession(ctx);
   return current ?? json(401, { error: "SessionRequired", message: "Sign in to manage your sessions." });
 }
 

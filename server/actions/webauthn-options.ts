@@ -1,6 +1,6 @@
 /**
- * `GET {basePath}/webauthn-options/<id>?action=authenticate|register[&email=…]` (wire §8.5): the
- * options a passkey ceremony starts with, plus the sealed challenge cookie.
+ * `GET {basePath}/webauthn-options/<id>?action=authenticate|register[&email=…]`: the options a
+ * passkey ceremony starts with, plus the sealed challenge cookie (docs/passkeys.md#the-wire).
  *
  * Unlike Auth.js, the answer never depends on whether an address has an account (no account
  * enumeration): sign-in offers the browser's discoverable credentials without naming any, and a
@@ -13,7 +13,7 @@ import type { RequestContext } from "../context/request-context.js";
 import { JSON_HEADERS } from "../core/response.js";
 import { normalizeEmail } from "../email/identifier.js";
 import type { WebAuthnConfig } from "../providers/webauthn.js";
-import { currentUser } from "../session/current-user.js";
+import { sessionStrategyOf } from "../session/strategy.js";
 import type { ResponseInternal } from "../types.js";
 import { challengeCookie, type RegistrationIntent } from "../webauthn/challenge.js";
 import { authenticationOptions, registrationOptions } from "../webauthn/options.js";
@@ -40,7 +40,7 @@ export async function webauthnOptionsAction(ctx: RequestContext): Promise<Respon
 /** Registration for the signed-in user (adds a passkey), or a sign-up for the address in the request. */
 async function registerOptions(ctx: RequestContext, provider: WebAuthnConfig): Promise<ResponseInternal> {
   const adapter = ctx.config.adapter!;
-  const user = await currentUser(ctx);
+  const user = await sessionStrategyOf(ctx.config).currentUser(ctx);
   let intent: Omit<RegistrationIntent, "handle">;
   let existing: AdapterAuthenticator[] = [];
   if (user) {

@@ -1,18 +1,20 @@
 /**
  * Sessions kept in an encrypted cookie (strategies `cookie` and `jwt`, identical on the wire).
  *
- * Reading follows Auth.js (wire §6.1) with one deliberate deviation: the cookie is re-sealed only when
+ * Reading follows Auth.js with one deliberate deviation: the cookie is re-sealed only when
  * `now − iat ≥ updateAge`, when the jwt callback changed the token, or on an update — not on every
- * read. Tokens stay interchangeable with Auth.js either way.
+ * read (docs/compatibility.md#sessions-and-tokens). Tokens stay interchangeable with Auth.js either way.
  */
 import { decodeWithPlaintext } from "../jwt/index.js";
 import { ChunkedCookie } from "../cookies/chunks.js";
 import { deletionCookie } from "../cookies/defaults.js";
 import type { RequestContext } from "../context/request-context.js";
 import { InvalidConfiguration, JWTSessionError } from "../core/errors.js";
-import type { Account, Cookie, JWT, Profile, ResponseInternal, Session, User } from "../types.js";
+import type { AdapterUser } from "../adapters/types.js";
+import type { Cookie, JWT, ResponseInternal, Session } from "../types.js";
 import { NO_CACHE_HEADERS } from "../core/response.js";
 import { REFRESH_TOKEN_ERROR, refreshSessionToken, sessionTokensOf } from "./refresh-session.js";
+import type { SessionStrategy, SignInResult } from "./types.js";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -143,13 +145,6 @@ export async function readCookieSession(ctx: RequestContext, update?: { data: un
   }
 }
 
-export interface SignInResult {
-  user: User;
-  account: Account | null;
-  profile?: Profile;
-  isNewUser?: boolean;
-}
-
 /**
  * Creates the cookie session after a successful sign-in: jwt callback (trigger `signIn`/`signUp`),
  * seal, chunk. The one place every provider kind goes through.
@@ -179,8 +174,8 @@ export async function issueCookieSession(ctx: RequestContext, result: SignInResu
   return (await writeToken(ctx, chunks, token, subject)).cookies;
 }
 
-/** Decodes the current session token for sign-out; `null` when there is none or it does not open. */
-export async function currentCookieToken(ctx: RequestContext): Promise<{ token: JWT | null; chunks: ChunkedCookie }> {
+/** Decodes the current session token; `null` when there is none or it does not open. */
+async function currentCookieToken(ctx: RequestContext): Promise<{ token: JWT | null; chunks: ChunkedCookie }> {
   const chunks = sessionCookie(ctx);
   if (!chunks.value) return { token: null, chunks };
   try {
@@ -190,3 +185,41 @@ export async function currentCookieToken(ctx: RequestContext): Promise<{ token: 
     return { token: null, chunks };
   }
 }
+
+/** Sign-out: the `signOut` event with the token as it was, and the session cookie's chunks deleted. */
+async function endCookieSession(ctx: RequestContext): Promise<Cookie[]> {
+  const { token, chunks } = await currentCookieToken(ctx);
+  if (chunks.names.length === 0) return [];
+  await ctx.config.events.signOut({ token });
+  return chunks.clean();
+}
+
+/** The user named by the session cookie's `sub`, looked up through the adapter (a deleted user is nobody). */
+async function currentCookieUser(ctx: RequestContext): Promise<AdapterUser | null> {
+  try {
+    const { token } = await currentCookieToken(ctx);
+    return token?.sub ? ((await ctx.config.adapter?.getUser?.(token.sub)) ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function signedInButNotStored(ctx: RequestContext): Promise<boolean> {
+  try {
+    const { token } = await currentCookieToken(ctx);
+    return typeof token?.sub === "string" && token.sub !== "" && !(await ctx.config.adapter?.getUser?.(token.sub));
+  } catch {
+    return false;
+  }
+}
+
+/** Sessions in an encrypted cookie (`cookie` and `jwt`): nothing is stored on the server. */
+export const cookieSessions: SessionStrategy = {
+  storesSessions: false,
+  read: readCookieSession,
+  issue: issueCookieSession,
+  signOut: endCookieSession,
+  currentUser: currentCookieUser,
+  storedSession: async () => null,
+  signedInButNotStored,
+};

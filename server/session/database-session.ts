@@ -1,5 +1,5 @@
 /**
- * Sessions kept in a database through the adapter (strategy `database`, wire §6.2). The cookie holds
+ * Sessions kept in a database through the adapter (strategy `database`). The cookie holds
  * a random token; the adapter holds only its SHA-256. For a switch from Auth.js (which stored tokens
  * as they are), a lookup that misses tries the raw token once and, when found, rewrites that row
  * hashed — nobody is logged out by the switch.
@@ -8,20 +8,14 @@ import type { Adapter, AdapterSession, AdapterUser } from "../adapters/types.js"
 import { hashSessionToken } from "../adapters/wrap.js";
 import { deletionCookie } from "../cookies/defaults.js";
 import type { RequestContext } from "../context/request-context.js";
-import { SessionTokenError } from "../core/errors.js";
+import { SessionTokenError, SignOutError } from "../core/errors.js";
 import { NO_CACHE_HEADERS } from "../core/response.js";
 import type { Cookie, ResponseInternal, Session } from "../types.js";
 import { REFRESH_TOKEN_ERROR, refreshUserAccounts } from "./refresh-session.js";
+import type { SessionStrategy, SignInResult, StoredSession } from "./types.js";
 
 /** `lastSeenAt` is written at most this often (milliseconds), not on every request. */
 const LAST_SEEN_INTERVAL = 5 * 60 * 1000;
-
-export interface StoredSession {
-  session: AdapterSession;
-  user: AdapterUser;
-  /** The stored key (the token's hash). */
-  key: string;
-}
 
 function adapterOf(ctx: RequestContext): Adapter {
   return ctx.config.adapter!;
@@ -32,7 +26,7 @@ function deletion(ctx: RequestContext): Cookie {
 }
 
 /** The session cookie's raw token, if any. */
-export function sessionTokenOf(ctx: RequestContext): string | undefined {
+function sessionTokenOf(ctx: RequestContext): string | undefined {
   const token = ctx.req.cookies[ctx.cookies.sessionToken.name];
   return token || undefined;
 }
@@ -55,7 +49,7 @@ const STORED_KEY_SHAPE = /^[0-9a-f]{64}$/;
  * deployment whose custom `generateSessionToken` produced 64 lowercase hex characters loses those
  * sessions once (its users sign in again); every other Auth.js session carries over.
  */
-export async function findSession(ctx: RequestContext, token: string): Promise<StoredSession | null> {
+async function findSession(ctx: RequestContext, token: string): Promise<StoredSession | null> {
   const adapter = adapterOf(ctx);
   const key = await hashSessionToken(token);
   const found = await adapter.getSessionAndUser!(key);
@@ -111,7 +105,7 @@ export async function readDatabaseSession(ctx: RequestContext, update?: { data: 
 
     const sessionInput: Session = {
       user: { name: user.name, email: user.email, image: user.image },
-      // As Auth.js: the stored expiry, before this request's extension (wire §21).
+      // As Auth.js: the stored expiry, before this request's extension.
       expires: session.expires.toISOString(),
     };
     // Providers with `refreshTokens`: due access tokens are refreshed in the account rows.
@@ -142,7 +136,7 @@ function sessionCookie(ctx: RequestContext, token: string, expires: Date): Cooki
  * Creates a database session for `userId` after a successful sign-in and returns its cookie. A
  * session the browser already had is ended first: every authentication gets a new token (ASVS V7.2.4).
  */
-export async function issueDatabaseSession(ctx: RequestContext, userId: string): Promise<Cookie[]> {
+export async function issueDatabaseSession(ctx: RequestContext, { userId }: SignInResult): Promise<Cookie[]> {
   const adapter = adapterOf(ctx);
   const previous = sessionTokenOf(ctx);
   if (previous) {
@@ -173,12 +167,39 @@ function clientIp(ctx: RequestContext): string | null {
   return value ? value.trim().slice(0, 64) : null;
 }
 
-/** Ends the current database session (sign-out); returns what the adapter returned, for the event. */
-export async function endDatabaseSession(ctx: RequestContext): Promise<{ ended: boolean; session: unknown }> {
+/**
+ * Sign-out: deletes the session row and fires the `signOut` event with what the adapter returned. The
+ * cookie goes whatever the database says: the user asked to sign out.
+ */
+async function endDatabaseSession(ctx: RequestContext): Promise<Cookie[]> {
   const token = sessionTokenOf(ctx);
-  if (!token) return { ended: false, session: null };
-  const session = await adapterOf(ctx).deleteSession!(await hashSessionToken(token));
-  return { ended: true, session: session ?? null };
+  if (!token) return [];
+  try {
+    const session = await adapterOf(ctx).deleteSession!(await hashSessionToken(token));
+    await ctx.config.events.signOut({ session: session ?? null });
+  } catch (error) {
+    ctx.logger.error(new SignOutError("The database session could not be deleted", error as Error));
+  }
+  return [deletion(ctx)];
 }
+
+async function currentDatabaseUser(ctx: RequestContext): Promise<AdapterUser | null> {
+  try {
+    return (await currentDatabaseSession(ctx))?.user ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sessions as adapter rows, each pointing at a stored user. */
+export const databaseSessions: SessionStrategy = {
+  storesSessions: true,
+  read: readDatabaseSession,
+  issue: issueDatabaseSession,
+  signOut: endDatabaseSession,
+  currentUser: currentDatabaseUser,
+  storedSession: currentDatabaseSession,
+  signedInButNotStored: async () => false,
+};
 
 export { deletion as databaseSessionDeletion };

@@ -1,15 +1,15 @@
 /**
  * Login-or-register for providers that bring an external identity (OAuth/OIDC; passkeys follow
- * stricter rules of their own in server/webauthn/register.ts), wire §9.2. Identities are keyed by
- * (provider, providerAccountId), never matched by e-mail alone (R-OAUTH-10);
+ * stricter rules of their own in server/webauthn/register.ts), as Auth.js does it. Identities are
+ * keyed by (provider, providerAccountId), never matched by e-mail alone (R-OAUTH-10);
  * `allowDangerousEmailAccountLinking` links to an existing user only when both sides have a verified
- * address, and then fires no `createUser` (Auth.js does, wire §20).
+ * address, and then fires no `createUser` (Auth.js does: docs/compatibility.md#oauth-and-openid-connect).
  */
 import type { AdapterAccount, AdapterUser } from "../adapters/types.js";
 import type { RequestContext } from "../context/request-context.js";
 import { OAuthAccountNotLinked } from "../core/errors.js";
 import type { Account, Profile, User } from "../types.js";
-import { currentUser } from "./current-user.js";
+import { sessionStrategyOf } from "./strategy.js";
 import { sealProviderTokens } from "../oauth/token-seal.js";
 
 export interface LinkInput {
@@ -31,7 +31,7 @@ export async function loginOrRegister(ctx: RequestContext, input: LinkInput): Pr
   const adapter = ctx.config.adapter;
   if (!adapter) return { user: input.user };
   const { account, profile, userByAccount } = input;
-  const current = await currentUser(ctx);
+  const current = await sessionStrategyOf(ctx.config).currentUser(ctx);
 
   if (userByAccount) {
     if (current && current.id !== userByAccount.id) throw new OAuthAccountNotLinked("The account is already associated with another user");

@@ -1,5 +1,5 @@
 /**
- * Passkey sign-in, step two (wire §9.6 "authenticate"): the signed assertion is checked against the
+ * Passkey sign-in, step two (`action: "authenticate"`): the signed assertion is checked against the
  * challenge cookie and the stored credential, the signature counter must move forward, and the
  * credential's user gets a session (jwt or database).
  */
@@ -10,8 +10,8 @@ import { AccountNotLinked, WebAuthnVerificationError } from "../core/errors.js";
 import { OneAtATime } from "../core/one-at-a-time.js";
 import { runSignInCallback } from "../context/signin-callback.js";
 import type { WebAuthnConfig } from "../providers/webauthn.js";
-import { currentUser } from "../session/current-user.js";
-import { issueSession, signedInRedirect } from "../session/issue.js";
+import { signedInRedirect } from "../session/signed-in-redirect.js";
+import { sessionStrategyOf } from "../session/strategy.js";
 import type { ResponseInternal } from "../types.js";
 import { openChallenge, spendVerifiedChallenge, type OpenedChallenge } from "./challenge.js";
 import { storedCredentialId } from "./encoding.js";
@@ -74,7 +74,8 @@ export async function authenticateWithPasskey(ctx: RequestContext, provider: Web
   }
   const user = await adapter.getUser!(account.userId);
   if (!user) throw new WebAuthnVerificationError("The passkey's user no longer exists");
-  const current = await currentUser(ctx);
+  const sessions = sessionStrategyOf(ctx.config);
+  const current = await sessions.currentUser(ctx);
   if (current && current.id !== user.id) throw new AccountNotLinked("The passkey belongs to another user than the one signed in");
 
   const redirect = await runSignInCallback(ctx, { user, account });
@@ -82,7 +83,7 @@ export async function authenticateWithPasskey(ctx: RequestContext, provider: Web
 
   // Foyer's passkey list shows when each passkey was last used; Auth.js adapters simply lack this.
   if (adapter.updateAuthenticator) await adapter.updateAuthenticator(credentialID, { lastUsedAt: new Date() });
-  const cookies = await issueSession(ctx, { user, account, isNewUser: false, userId: user.id });
+  const cookies = await sessions.issue(ctx, { user, account, isNewUser: false, userId: user.id });
   await ctx.config.events.signIn({ user, account, isNewUser: false });
   return { redirect: signedInRedirect(ctx, false), cookies };
 }

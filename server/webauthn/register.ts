@@ -1,5 +1,6 @@
 /**
- * Passkey registration, step two (wire §9.6 "register"), with rules stricter than Auth.js's:
+ * Passkey registration, step two (`action: "register"`), with rules stricter than Auth.js's
+ * (docs/compatibility.md#passkeys-webauthn):
  *
  * - Signed in: the passkey joins the signed-in user — the one the options were issued to. A session
  *   that changed in between (signed out, another user) refuses the registration.
@@ -20,8 +21,8 @@ import { AccountNotLinked, WebAuthnVerificationError } from "../core/errors.js";
 import { runSignInCallback } from "../context/signin-callback.js";
 import { crypto } from "../jwt/crypto.js";
 import type { WebAuthnConfig } from "../providers/webauthn.js";
-import { currentUser } from "../session/current-user.js";
-import { issueSession, signedInRedirect } from "../session/issue.js";
+import { signedInRedirect } from "../session/signed-in-redirect.js";
+import { sessionStrategyOf } from "../session/strategy.js";
 import type { ResponseInternal } from "../types.js";
 import { openChallenge, spendVerifiedChallenge, type RegistrationIntent } from "./challenge.js";
 import { storedCredentialId, toBase64 } from "./encoding.js";
@@ -58,7 +59,7 @@ export async function registerPasskey(ctx: RequestContext, provider: WebAuthnCon
   const adapter = ctx.config.adapter!;
   const opened = await openChallenge(ctx, "register");
   const intent = opened.user as RegistrationIntent;
-  const current = await currentUser(ctx);
+  const current = await sessionStrategyOf(ctx.config).currentUser(ctx);
   if ((current?.id ?? null) !== intent.userId) {
     throw new WebAuthnVerificationError("The session changed between the registration options and the callback; start the registration again");
   }
@@ -85,7 +86,7 @@ async function addToSignedInUser(ctx: RequestContext, user: AdapterUser, account
     await undoOnFailure(() => adapter.createAuthenticator!({ ...row, userId: user.id }), () => adapter.unlinkAccount?.(account));
     await ctx.config.events.linkAccount({ user, account: linked, profile: user });
   }
-  const cookies = await issueSession(ctx, { user, account: linked, isNewUser: false, userId: user.id });
+  const cookies = await sessionStrategyOf(ctx.config).issue(ctx, { user, account: linked, isNewUser: false, userId: user.id });
   await ctx.config.events.signIn({ user, account: linked, isNewUser: false });
   return { redirect: signedInRedirect(ctx, false), cookies };
 }
@@ -106,7 +107,7 @@ async function signUp(ctx: RequestContext, intent: RegistrationIntent, account: 
   const linked: AdapterAccount = { ...account, userId: user.id };
   await ctx.config.events.createUser({ user });
   await ctx.config.events.linkAccount({ user, account: linked, profile: user });
-  const cookies = await issueSession(ctx, { user, account: linked, isNewUser: true, userId: user.id });
+  const cookies = await sessionStrategyOf(ctx.config).issue(ctx, { user, account: linked, isNewUser: true, userId: user.id });
   await ctx.config.events.signIn({ user, account: linked, isNewUser: true });
   return { redirect: signedInRedirect(ctx, true), cookies };
 }

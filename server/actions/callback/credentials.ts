@@ -1,6 +1,5 @@
 /**
- * Credentials sign-in: `POST {basePath}/callback/<id>` with the form fields (wire §9.5). CSRF is
- * required. `authorize` decides; a falsy result or a thrown `CredentialsSignin` sends the user back
+ * Credentials sign-in: `POST {basePath}/callback/<id>` with the form fields. CSRF is required. `authorize` decides; a falsy result or a thrown `CredentialsSignin` sends the user back
  * to the sign-in page with `error=CredentialsSignin&code=…`; any other throw is a server error.
  */
 import type { RequestContext } from "../../context/request-context.js";
@@ -8,9 +7,8 @@ import { CredentialsSignin, InvalidProvider } from "../../core/errors.js";
 import { requireCsrf } from "../../context/guards.js";
 import { runSignInCallback } from "../../context/signin-callback.js";
 import { crypto } from "../../jwt/crypto.js";
-import { issueCookieSession } from "../../session/cookie-session.js";
-import { issueDatabaseSession } from "../../session/database-session.js";
-import { signedInRedirect } from "../../session/issue.js";
+import { signedInRedirect } from "../../session/signed-in-redirect.js";
+import { sessionStrategyOf } from "../../session/strategy.js";
 import type { Account, ResponseInternal, User } from "../../types.js";
 import type { AdapterUser } from "../../adapters/types.js";
 import type { CredentialsProvider } from "../../config/types.js";
@@ -30,35 +28,28 @@ export async function credentialsCallback(ctx: RequestContext, provider: Credent
   const redirect = await runSignInCallback(ctx, { user, account, credentials });
   if (redirect) return { redirect };
 
-  if (ctx.config.session.strategy === "database") return databaseSignIn(ctx, rawUser, user, account);
-  const cookies = await issueCookieSession(ctx, { user, account, isNewUser: false });
+  const sessions = sessionStrategyOf(ctx.config);
+  // Sessions that point at a stored user need one (Auth.js refuses credentials with database sessions:
+  // docs/compatibility.md#sessions-and-tokens); cookie sessions carry the user as authorize() gave it.
+  const stored = sessions.storesSessions ? await findOrCreateUser(ctx, rawUser, user, account) : undefined;
+  const cookies = await sessions.issue(ctx, { user, account, isNewUser: false, userId: stored?.user.id ?? user.id! });
   // Like Auth.js, the signIn event gets what authorize() returned, extra fields included.
-  await ctx.config.events.signIn({ user: rawUser, account });
-  return { redirect: ctx.callbackUrl, cookies };
+  await ctx.config.events.signIn(stored ? { user: rawUser, account, isNewUser: stored.isNewUser } : { user: rawUser, account });
+  return { redirect: signedInRedirect(ctx, stored?.isNewUser), cookies };
 }
 
 /**
- * Credentials with database sessions (Auth.js refuses this with UnsupportedStrategy): the user is
- * found by the id `authorize` returned — through a `credentials` account, never by e-mail — and
- * created on first sign-in, so credentials users can be listed and revoked like everyone else.
+ * The stored user for a credentials account, created (with its account link) on first sign-in. The
+ * user is found by the id `authorize` returned — through a `credentials` account, never by e-mail —
+ * so credentials users can be listed and revoked like everyone else. Two first sign-ins at the same
+ * moment both miss the lookup; the one whose create loses (a duplicate id or account) uses the
+ * winner's user instead of failing.
  */
-async function databaseSignIn(ctx: RequestContext, rawUser: User, user: User, account: Account): Promise<ResponseInternal> {
-  const { stored, isNewUser } = await findOrCreateUser(ctx, rawUser, user, account);
-  const cookies = await issueDatabaseSession(ctx, stored.id);
-  await ctx.config.events.signIn({ user: rawUser, account, isNewUser });
-  return { redirect: signedInRedirect(ctx, isNewUser), cookies };
-}
-
-/**
- * The stored user for a credentials account, created (with its account link) on first sign-in. Two
- * first sign-ins at the same moment both miss the lookup; the one whose create loses (a duplicate id
- * or account) uses the winner's user instead of failing.
- */
-async function findOrCreateUser(ctx: RequestContext, rawUser: User, user: User, account: Account): Promise<{ stored: AdapterUser; isNewUser: boolean }> {
+async function findOrCreateUser(ctx: RequestContext, rawUser: User, user: User, account: Account): Promise<{ user: AdapterUser; isNewUser: boolean }> {
   const adapter = ctx.config.adapter!;
   const key = { provider: account.provider, providerAccountId: account.providerAccountId };
   const existing = await adapter.getUserByAccount!(key);
-  if (existing) return { stored: existing, isNewUser: false };
+  if (existing) return { user: existing, isNewUser: false };
   const newUser = { ...pickProfile(user), id: user.id!, email: user.email ?? "", emailVerified: null };
   const linked = { ...account, type: "credentials" as const };
   let stored: AdapterUser;
@@ -70,7 +61,7 @@ async function findOrCreateUser(ctx: RequestContext, rawUser: User, user: User, 
     const winner = (await adapter.getUserByAccount!(key)) ?? (await adapter.getUser?.(user.id!));
     if (!winner) throw error;
     ctx.logger.debug("concurrent first sign-in: using the user another request created", { userId: winner.id });
-    return { stored: winner, isNewUser: false };
+    return { user: winner, isNewUser: false };
   }
   await ctx.config.events.createUser({ user: stored });
   if (!adapter.createUserWithAccount) {
@@ -81,7 +72,7 @@ async function findOrCreateUser(ctx: RequestContext, rawUser: User, user: User, 
     }
   }
   await ctx.config.events.linkAccount({ user: stored, account: { ...linked, userId: stored.id }, profile: rawUser });
-  return { stored, isNewUser: true };
+  return { user: stored, isNewUser: true };
 }
 
 /** The user fields worth storing from an `authorize` result (not passwords or other extras). */

@@ -1,8 +1,8 @@
 /**
- * E-mail sign-in, step two: `GET {basePath}/callback/<id>?token&email&callbackUrl` (wire §9.4). The
- * token is single-use and must match the address too (R-VTOK-01…06): the adapter's
- * `useVerificationToken` matches identifier AND hash and deletes the row. Then the user is created or
- * marked verified, a session is issued, and events fire in Auth.js's order. The first proof of an
+ * E-mail sign-in, step two: `GET {basePath}/callback/<id>?token&email&callbackUrl`. The token is
+ * single-use and must match the address too (R-VTOK-01…06): the adapter's `useVerificationToken`
+ * matches identifier AND hash and deletes the row. Then the user is created or marked verified, a
+ * session is issued, and events fire in Auth.js's order. The first proof of an
  * existing user's address ends that user's earlier sessions (pre-hijack defence, first-proof.ts).
  */
 import type { AdapterUser } from "../../adapters/types.js";
@@ -12,8 +12,8 @@ import { runSignInCallback } from "../../context/signin-callback.js";
 import { secureAccountOnFirstProof } from "../../email/first-proof.js";
 import { hashVerificationToken } from "../../email/tokens.js";
 import { crypto } from "../../jwt/crypto.js";
-import { currentDatabaseSession } from "../../session/database-session.js";
-import { issueSession, signedInRedirect } from "../../session/issue.js";
+import { signedInRedirect } from "../../session/signed-in-redirect.js";
+import { sessionStrategyOf } from "../../session/strategy.js";
 import type { EmailProvider } from "../../config/types.js";
 import type { Account, ResponseInternal } from "../../types.js";
 
@@ -35,14 +35,13 @@ export async function emailCallback(ctx: RequestContext, provider: EmailProvider
   const redirect = await runSignInCallback(ctx, { user: candidate, account });
   if (redirect) return { redirect };
 
+  const sessions = sessionStrategyOf(ctx.config);
   let user: AdapterUser;
   let isNewUser: boolean;
   if (existing) {
-    if (ctx.config.session.strategy === "database") {
-      // Signed in as someone else in this browser: end that session first.
-      const current = await currentDatabaseSession(ctx).catch(() => null);
-      if (current && current.user.id !== existing.id) await adapter.deleteSession!(current.key);
-    }
+    // Signed in as someone else in this browser (a stored session only): end that session first.
+    const current = await sessions.storedSession(ctx).catch(() => null);
+    if (current && current.user.id !== existing.id) await adapter.deleteSession!(current.key);
     // An unproven address (e.g. typed at a passkey sign-up) is proven now: secure what was made before.
     await secureAccountOnFirstProof({ adapter: ctx.config.adapter!, logger: ctx.logger }, existing);
     user = await adapter.updateUser!({ id: existing.id, emailVerified: new Date() });
@@ -54,7 +53,7 @@ export async function emailCallback(ctx: RequestContext, provider: EmailProvider
     isNewUser = true;
   }
   const finalAccount = { ...account, userId: user.id };
-  const cookies = await issueSession(ctx, { user, account: finalAccount, isNewUser, userId: user.id });
+  const cookies = await sessions.issue(ctx, { user, account: finalAccount, isNewUser, userId: user.id });
   await ctx.config.events.signIn({ user, account: finalAccount, isNewUser });
   return { redirect: signedInRedirect(ctx, isNewUser), cookies };
 }

@@ -1,8 +1,8 @@
 /**
- * OAuth / OIDC sign-in, step two: `GET|POST {basePath}/callback/<id>` (wire §9.1). openid-client checks
- * the answer (state, `iss`, PKCE, the ID token's issuer, audience and nonce) and exchanges the code.
- * Any failed check sends the user back to the sign-in page with `error=OAuthCallbackError` (try
- * again) while the log names the check — never the configuration page, never a stack trace.
+ * OAuth / OIDC sign-in, step two: `GET|POST {basePath}/callback/<id>`. openid-client checks the
+ * answer (state, `iss`, PKCE, the ID token's issuer, audience and nonce) and exchanges the code. Any
+ * failed check sends the user back to the sign-in page with `error=OAuthCallbackError` (try again)
+ * while the log names the check — never the configuration page, never a stack trace.
  */
 import * as client from "openid-client";
 import { signinPageUrl, type RequestContext } from "../../context/request-context.js";
@@ -18,7 +18,8 @@ import { refreshPolicy } from "../../oauth/refresh.js";
 import { canShareRefresh, replaceStoredTokens } from "../../oauth/refresh-stored.js";
 import { openState } from "../../oauth/state.js";
 import type { OAuthProvider } from "../../config/types.js";
-import { issueSession, signedInRedirect } from "../../session/issue.js";
+import { signedInRedirect } from "../../session/signed-in-redirect.js";
+import { sessionStrategyOf } from "../../session/strategy.js";
 import { loginOrRegister } from "../../session/link.js";
 import type { Account, Profile, ResponseInternal } from "../../types.js";
 
@@ -88,7 +89,8 @@ export async function oauthCallback(ctx: RequestContext, provider: OAuthProvider
     const result = provider.profile ? await provider.profile(profile as never, set) : defaultProfile(profile);
     mapped = { ...result, id: result.id === undefined || result.id === null ? crypto.randomUUID() : String(result.id) };
   } catch (error) {
-    // Auth.js redirects to "<request URL>/signin" here (wire §20); Foyer to the sign-in page, documented code.
+    // Auth.js redirects to "<request URL>/signin" here; Foyer to the sign-in page with a documented code
+    // (docs/compatibility.md#oauth-and-openid-connect).
     ctx.logger.error(new OAuthProfileParseError(`The profile() of provider "${provider.id}" threw`, error as Error));
     return { redirect: signinPage(ctx, "Callback"), cookies: clearChecks(ctx) };
   }
@@ -114,7 +116,7 @@ export async function oauthCallback(ctx: RequestContext, provider: OAuthProvider
     const stored = await replaceStoredTokens(adapter, ctx.config.secret, account).catch(() => false);
     if (!stored) ctx.logger.debug("the new provider tokens were not stored on the account", { provider: provider.id });
   }
-  const sessionCookies = await issueSession(ctx, { user: linked.user, account, profile, isNewUser: linked.isNewUser, userId: linked.user.id });
+  const sessionCookies = await sessionStrategyOf(ctx.config).issue(ctx, { user: linked.user, account, profile, isNewUser: linked.isNewUser, userId: linked.user.id });
   await ctx.config.events.signIn({ user: linked.user, account, profile, isNewUser: linked.isNewUser });
   return {
     redirect: signedInRedirect(ctx, linked.isNewUser),
