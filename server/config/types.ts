@@ -4,7 +4,9 @@
  * the pages' stylesheet built — so that no request repeats config-time work or re-checks a shape.
  *
  * Code that needs something new at config time adds a field here and fills it in `normalize.ts`
- * (or in a named step beside it, like `pages.ts`), never by caching on the side.
+ * (or in a named step beside it, like `pages.ts`), never by caching on the side. The one exception
+ * is what the config's layer may not import: the session strategy's implementations live above it,
+ * so `session/strategy.ts` picks one per normalised config.
  */
 import type { MessageOverrides } from "../../locales/index.js";
 import type { Adapter } from "../adapters/types.js";

@@ -1,8 +1,8 @@
 /**
- * Sessions kept in a database through the adapter (strategy `database`). The cookie holds
- * a random token; the adapter holds only its SHA-256. For a switch from Auth.js (which stored tokens
- * as they are), a lookup that misses tries the raw token once and, when found, rewrites that row
- * hashed — nobody is logged out by the switch.
+ * Sessions kept in a database through the adapter (strategy `database`). The cookie holds a random
+ * token; the adapter holds only its SHA-256. For a switch from Auth.js (which stored tokens as they
+ * are), a lookup that misses tries the raw token once and, when found, rewrites that row hashed —
+ * nobody is logged out by the switch (docs/compatibility.md#sessions-and-tokens).
  */
 import type { Adapter, AdapterSession, AdapterUser } from "../adapters/types.js";
 import { hashSessionToken } from "../adapters/wrap.js";
@@ -66,7 +66,7 @@ async function findSession(ctx: RequestContext, token: string): Promise<StoredSe
 }
 
 /** The current, unexpired database session, deleting it when it has expired. */
-export async function currentDatabaseSession(ctx: RequestContext): Promise<StoredSession | null> {
+async function currentDatabaseSession(ctx: RequestContext): Promise<StoredSession | null> {
   const token = sessionTokenOf(ctx);
   if (!token) return null;
   const found = await findSession(ctx, token);
