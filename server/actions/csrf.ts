@@ -1,4 +1,4 @@
-/** `GET {basePath}/csrf`: the CSRF token for forms and fetches (wire §4). */
+/** `GET {basePath}/csrf`: the CSRF token for forms and fetches (double-submit, as Auth.js). */
 import type { RequestContext } from "../context/request-context.js";
 import { deletionCookie } from "../cookies/defaults.js";
 import { NO_CACHE_HEADERS } from "../core/response.js";

@@ -1,6 +1,6 @@
 /**
  * `GET /signin`, `/signout`, `/error`, `/verify-request`: the built-in pages, or a redirect to the
- * app's own page when one is configured (wire §8.6, §10, §13.5, §13.6, with query strings joined
+ * app's own page when one is configured (as Auth.js does, but with query strings joined
  * correctly and values URL-encoded).
  */
 import type { RequestContext } from "../context/request-context.js";

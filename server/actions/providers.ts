@@ -1,5 +1,5 @@
 /**
- * `GET {basePath}/providers`: every provider keyed by id (wire §14.1). Auth.js's five keys stay exactly
+ * `GET {basePath}/providers`: every provider keyed by id. Auth.js's five keys stay exactly
  * as they are; Foyer adds the non-secret descriptors its web components need to render the same
  * choices as the sign-in page: `fields` (credentials, e-mail, WebAuthn) and `style` (button colours
  * and a logo URL under `{basePath}/assets/`). Nothing secret is ever listed: no client ids, no

@@ -1,5 +1,6 @@
 /**
- * Cookie sessions through `Auth()` (wire §6.1, §6.3 with Foyer's updateAge rule; security cases R-SESS-*).
+ * Cookie sessions through `Auth()`: Auth.js's reading and update rules with Foyer's updateAge rule
+ * (docs/compatibility.md#sessions-and-tokens); hostile cases R-SESS-* (docs/security.md).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Auth } from "../auth.js";
@@ -48,7 +49,7 @@ describe("GET /session", () => {
     expect(token!.jti).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("within updateAge a read sends no session cookie (Foyer deviation from Auth.js, wire §21)", async () => {
+  it("within updateAge a read sends no session cookie (a deliberate difference from Auth.js, which re-seals on every read)", async () => {
     const config = testConfig();
     const { jar } = await signIn(config);
     const { response } = await readSession(config, jar);

@@ -1,5 +1,5 @@
 /**
- * Database sessions through `Auth()` with a real adapter (wire §6.2, §10, §11; issue: hashed tokens,
+ * Database sessions through `Auth()` with a real adapter (Auth.js's reads, sign-out and events; Foyer's hashed tokens,
  * Auth.js migration, credentials with database sessions; security cases R-SESS-10, R-CONF-04/07).
  */
 import { createHash } from "node:crypto";
@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import MemoryAdapter from "../adapters/memory.js";
 import type { Adapter, AdapterSession } from "../adapters/types.js";
 import { Auth } from "../auth.js";
-import { CookieJar, DEMO_USER, ORIGIN, PASSWORD, csrf, get, postForm, postJson, signIn, testConfig } from "../testing/harness.js";
+import { type CookieJar, DEMO_USER, ORIGIN, PASSWORD, csrf, get, postForm, postJson, signIn, testConfig } from "../testing/harness.js";
 import type { AuthConfig } from "../types.js";
 
 const SESSION = "authjs.session-token";

@@ -1,6 +1,6 @@
 /**
- * Login-or-register and account linking for external identities (server/session/link.ts; wire §9.2,
- * §11; security-cases R-OAUTH-10, R-OAUTH-11, R-OAUTH-12), black-box through `Auth()` with a real
+ * Login-or-register and account linking for external identities (server/session/link.ts; Auth.js's
+ * rules and events; hostile cases R-OAUTH-10, R-OAUTH-11, R-OAUTH-12 in docs/security.md), black-box through `Auth()` with a real
  * OpenID Provider (server/oauth/test-idp.ts) and a MemoryAdapter. Identities are keyed by (provider,
  * providerAccountId); an e-mail address alone never links, and a linked identity never moves.
  */
@@ -149,7 +149,7 @@ describe("R-OAUTH-10 / R-OAUTH-11: an existing user with the same e-mail address
   it("the same address in other letter case is the same address → OAuthAccountNotLinked", async () => {
     const { adapter, config, events } = setup();
     await existingUser(adapter, "carol@example.test", new Date());
-    const { response, jar } = await signIn(config, "upper-carol");
+    const { response } = await signIn(config, "upper-carol");
     expectNotLinked(response);
     expect(events).toEqual([]);
     expect(await adapter.getUserByAccount!({ provider: "idp", providerAccountId: "upper-carol" })).toBeNull();
@@ -169,7 +169,7 @@ describe("R-OAUTH-10 / R-OAUTH-11: an existing user with the same e-mail address
   it("R-OAUTH-11: with the flag but the existing user's address unverified (e.g. a password account) → OAuthAccountNotLinked", async () => {
     const { adapter, config, events } = setup("database", { allowDangerousEmailAccountLinking: true });
     const carol = await existingUser(adapter, "carol@example.test", null);
-    const { response, jar } = await signIn(config, "carol");
+    const { response } = await signIn(config, "carol");
     expectNotLinked(response);
     expect(events).toEqual([]);
     expect(await adapter.listAccounts!(carol.id)).toEqual([]);
@@ -178,7 +178,7 @@ describe("R-OAUTH-10 / R-OAUTH-11: an existing user with the same e-mail address
   it("with the flag but the provider says email_verified: false → OAuthAccountNotLinked", async () => {
     const { adapter, config, events } = setup("database", { allowDangerousEmailAccountLinking: true });
     const dave = await existingUser(adapter, "unverified-dave@example.test", new Date());
-    const { response, jar } = await signIn(config, "unverified-dave");
+    const { response } = await signIn(config, "unverified-dave");
     expectNotLinked(response);
     expect(events).toEqual([]);
     expect(await adapter.listAccounts!(dave.id)).toEqual([]);

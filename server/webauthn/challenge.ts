@@ -1,7 +1,7 @@
 /**
  * The WebAuthn challenge, kept in a sealed cookie (`authjs.challenge`, 15 minutes) bound to the
  * provider id and the ceremony (authenticate or register), in the style of the OAuth check cookies
- * (server/oauth/checks.ts; wire §3.4). A cookie minted for provider A, or for registration, never
+ * (server/oauth/checks.ts). A cookie minted for provider A, or for registration, never
  * satisfies provider B or an authentication. Reading a cookie that is missing, foreign or expired
  * fails with `InvalidCheck` (logged); the callback shows `WebAuthnVerificationError`. A challenge is
  * spent only once a response over it has verified (`spendVerifiedChallenge`), and a second verified

@@ -1,7 +1,7 @@
 /**
  * Credential ids and keys as they travel and as they are stored. Browsers and SimpleWebAuthn speak
  * base64url; Auth.js stores `credentialID`, `providerAccountId` and `credentialPublicKey` in standard
- * base64 (with padding, wire §9.6). Foyer stores exactly what Auth.js stores, so authenticators
+ * base64 (with padding, as Auth.js stores them). Foyer stores exactly what Auth.js stores, so authenticators
  * registered under Auth.js keep working after the switch, and converts at the edge.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Hostile passkey requests (security-cases §2.8, R-WEBAUTHN-01…10), black-box through `Auth()` with
+ * Hostile passkey requests (R-WEBAUTHN-01…10 in docs/security.md), black-box through `Auth()` with
  * real WebAuthn responses from the software authenticator. Every refused ceremony ends on the sign-in
  * page with `error=WebAuthnVerificationError` (or `AccountNotLinked`), never a 500, signs nobody in,
  * stores nothing, deletes the challenge cookie, and logs the reason.

@@ -1,11 +1,12 @@
 /**
- * Credentials sign-in through `Auth()` (wire §9.5, §8.7, §12.4-12.5; spec "Callbacks").
+ * Credentials sign-in through `Auth()`: the Auth.js callback flow, the signIn callback outcomes and the
+ * error mapping (docs/compatibility.md, docs/errors.md).
  */
 import { describe, expect, it } from "vitest";
 import { Auth } from "../../auth.js";
 import { CredentialsSignin } from "../../core/errors.js";
 import Credentials from "../../providers/credentials.js";
-import { CookieJar, DEMO_USER, ORIGIN, PASSWORD, csrf, get, postForm, postJson, signIn, testConfig } from "../../testing/harness.js";
+import { CookieJar, ORIGIN, PASSWORD, csrf, get, postForm, postJson, signIn, testConfig } from "../../testing/harness.js";
 import type { AuthConfig } from "../../types.js";
 
 function withAuthorize(authorize: (credentials: Record<string, unknown>, request: Request) => unknown, overrides: Partial<AuthConfig> = {}) {
@@ -163,7 +164,7 @@ describe("a refused sign-in", () => {
   });
 });
 
-describe("signIn callback outcomes (wire §8.7)", () => {
+describe("signIn callback outcomes", () => {
   it("false → AccessDenied on the error page", async () => {
     const response = await submit(testConfig({ callbacks: { signIn: () => false } }));
     expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/error?error=AccessDenied`);

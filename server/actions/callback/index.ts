@@ -1,5 +1,5 @@
 /**
- * `GET|POST {basePath}/callback/<id>`: where providers send users back (wire §9). One handler per
+ * `GET|POST {basePath}/callback/<id>`: where providers send users back. One handler per
  * provider kind; kinds join this table as they are built.
  */
 import type { RequestContext } from "../../context/request-context.js";

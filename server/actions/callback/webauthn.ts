@@ -1,6 +1,6 @@
 /**
  * Passkey sign-in and registration, step two: `POST {basePath}/callback/<id>` with `action`
- * (`authenticate` | `register`) and `data` (the browser's JSON response), wire §9.6.
+ * (`authenticate` | `register`) and `data` (the browser's JSON response), as Auth.js posts them.
  *
  * A failed ceremony sends the user back to the sign-in page — `?error=WebAuthnVerificationError`
  * (bad, replayed or foreign response; unknown credential; missing, expired, used or foreign challenge

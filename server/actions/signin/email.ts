@@ -1,5 +1,5 @@
 /**
- * E-mail sign-in, step one (wire §8.3, hardened): canonicalise the address (R-EMAIL-*), run the signIn
+ * E-mail sign-in, step one (Auth.js's flow, hardened: docs/email.md): canonicalise the address (R-EMAIL-*), run the signIn
  * callback with `email.verificationRequest`, store only the token's hash, send the link, and answer
  * the verify-request redirect — the same answer whether or not the address has an account, and
  * whether or not the resend cooldown held the e-mail back (no enumeration, no inbox flooding).

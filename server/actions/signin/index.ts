@@ -1,5 +1,5 @@
 /**
- * `POST {basePath}/signin[/<id>]` (wire §8.1). One handler per provider kind whose sign-in starts
+ * `POST {basePath}/signin[/<id>]`. One handler per provider kind whose sign-in starts
  * here (e-mail, OAuth, OIDC). Credentials and WebAuthn sign in through the
  * callback action, so for them — and without a provider — this sends the browser to the sign-in page.
  */

@@ -1,5 +1,5 @@
 /**
- * OAuth / OIDC sign-in, step one (wire §8.2, hardened): build the authorization URL with openid-client
+ * OAuth / OIDC sign-in, step one (Auth.js's flow, hardened: docs/compatibility.md#oauth-and-openid-connect): build the authorization URL with openid-client
  * and set the check cookies. By default PKCE and `state` for every provider and `nonce` for OIDC
  * (Auth.js: PKCE only); a provider's own `checks` win. Query parameters of the sign-in request are
  * forwarded (`prompt`, `login_hint`, …) but can never override the protocol's own (R-OAUTH-14).
