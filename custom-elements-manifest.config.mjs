@@ -39,7 +39,8 @@ function uiSources(dir = "ui") {
 function exportedStrings() {
   const constants = new Map();
   for (const path of uiSources()) {
-    for (const [, name, , value] of readFileSync(join(ROOT, path), "utf8").matchAll(/export const ([A-Za-z_$][\w$]*)\s*=\s*(["'])(.*?)\2\s*;/g)) constants.set(name, value);
+    for (const [, name, , value] of readFileSync(join(ROOT, path), "utf8").matchAll(/export const ([A-Za-z_$][\w$]*)\s*=\s*(["'])(.*?)\2\s*;/g))
+      constants.set(name, value);
   }
   return constants;
 }
@@ -78,16 +79,28 @@ function foyerManifestFixes() {
           .statements.filter(ts.isImportDeclaration)
           .find((statement) => statement.importClause?.namedBindings?.elements?.some((binding) => binding.name.text === element.text));
         const module = imported && ts.isStringLiteral(imported.moduleSpecifier) ? imported.moduleSpecifier.text : undefined;
-        moduleDoc.exports = [...(moduleDoc.exports ?? []), { kind: "custom-element-definition", name: tag.getText(), declaration: { name: element.text, ...(module ? { module } : {}) } }];
+        moduleDoc.exports = [
+          ...(moduleDoc.exports ?? []),
+          { kind: "custom-element-definition", name: tag.getText(), declaration: { name: element.text, ...(module ? { module } : {}) } },
+        ];
         return;
       }
       if (!ts.isClassDeclaration(node) || !node.name) return;
       for (const member of node.members) {
         const isStatic = member.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.StaticKeyword);
-        if (!isStatic || !ts.isPropertyDeclaration(member) || member.name.getText() !== "properties" || !member.initializer || !ts.isObjectLiteralExpression(member.initializer)) continue;
+        if (
+          !isStatic ||
+          !ts.isPropertyDeclaration(member) ||
+          member.name.getText() !== "properties" ||
+          !member.initializer ||
+          !ts.isObjectLiteralExpression(member.initializer)
+        )
+          continue;
         for (const entry of member.initializer.properties) {
           if (!ts.isPropertyAssignment(entry) || !ts.isObjectLiteralExpression(entry.initializer)) continue;
-          const state = entry.initializer.properties.some((option) => ts.isPropertyAssignment(option) && option.name.getText() === "state" && option.initializer.kind === ts.SyntaxKind.TrueKeyword);
+          const state = entry.initializer.properties.some(
+            (option) => ts.isPropertyAssignment(option) && option.name.getText() === "state" && option.initializer.kind === ts.SyntaxKind.TrueKeyword,
+          );
           if (state) states.set(node.name.getText(), [...(states.get(node.name.getText()) ?? []), entry.name.getText()]);
         }
       }
@@ -145,7 +158,8 @@ function foyerManifestFixes() {
           if (declaration.attributes) declaration.attributes = declaration.attributes.filter((attribute) => !isState(attribute, attribute.fieldName));
           for (const member of declaration.members ?? []) if (isState(member, member.name)) delete member.attribute;
           // 5: placeholder names.
-          for (const list of [declaration.slots, declaration.cssParts, declaration.cssProperties, declaration.cssStates]) for (const entry of list ?? []) rejoinPlaceholder(entry);
+          for (const list of [declaration.slots, declaration.cssParts, declaration.cssProperties, declaration.cssStates])
+            for (const entry of list ?? []) rejoinPlaceholder(entry);
         }
       }
     },

@@ -29,7 +29,10 @@ export default tseslint.config(
       "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
       "no-restricted-syntax": [
         "error",
-        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']", message: "A focused test silences the rest of the suite." },
+        {
+          selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']",
+          message: "A focused test silences the rest of the suite.",
+        },
       ],
     },
   },

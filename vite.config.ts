@@ -62,7 +62,15 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["server/**/*.test.{ts,tsx}", "locales/**/*.test.ts", "demo/**/*.test.ts", "bench/**/*.test.ts", "ui/client/**/*.test.ts", "ui/**/*.node.test.ts", "scripts/*.test.ts"],
+          include: [
+            "server/**/*.test.{ts,tsx}",
+            "locales/**/*.test.ts",
+            "demo/**/*.test.ts",
+            "bench/**/*.test.ts",
+            "ui/client/**/*.test.ts",
+            "ui/**/*.node.test.ts",
+            "scripts/*.test.ts",
+          ],
           // WebAuthn and the page scripts need a real browser: the "elements" project runs those.
           // What needs the built package is in the "dist" project, so any file here runs on a fresh checkout.
           exclude: ["**/node_modules/**", "**/*.browser.test.ts", "**/*.dist.test.ts"],

@@ -76,7 +76,10 @@ function storeCookies(jar: Map<string, string>, response: Response): void {
 }
 
 export function cookieHeader(jar: Map<string, string>, names?: (name: string) => boolean): string {
-  return [...jar].filter(([name]) => !names || names(name)).map(([name, value]) => `${name}=${value}`).join("; ");
+  return [...jar]
+    .filter(([name]) => !names || names(name))
+    .map(([name, value]) => `${name}=${value}`)
+    .join("; ");
 }
 
 const isSessionCookie = (name: string) => name.includes("session-token");

@@ -35,7 +35,12 @@ function implementations(adapter: Adapter): Implementation[] {
 
 /** A user and one session per implementation, stored through the adapter. */
 async function sessions(adapter: Adapter): Promise<Map<ImplementationName, BrowserState>> {
-  const user = await adapter.createUser!({ id: `bench-${randomBytes(6).toString("hex")}`, name: "Ada Lovelace", email: `ada-${randomBytes(4).toString("hex")}@example.com`, emailVerified: null });
+  const user = await adapter.createUser!({
+    id: `bench-${randomBytes(6).toString("hex")}`,
+    name: "Ada Lovelace",
+    email: `ada-${randomBytes(4).toString("hex")}@example.com`,
+    emailVerified: null,
+  });
   const expires = new Date(Date.now() + 30 * 24 * 3600 * 1000);
   const foyerToken = randomBytes(32).toString("base64url");
   const authjsToken = crypto.randomUUID();

@@ -41,7 +41,9 @@ const options: BenchOptions = {
 const [load = 0] = loadavg();
 const cores = availableParallelism();
 if (load > cores / 2) {
-  console.error(`warning: load average ${load.toFixed(1)} on ${cores} cores before the run; other processes compete for the CPU and the results are not reliable`);
+  console.error(
+    `warning: load average ${load.toFixed(1)} on ${cores} cores before the run; other processes compete for the CPU and the results are not reliable`,
+  );
 }
 
 /** Whether a case runs under BENCH_FILTER: lets one case be measured (and profiled) without the rest. */

@@ -57,7 +57,10 @@ const SECRET_VARIABLES = ["AUTH_SECRET", "NEXTAUTH_SECRET", "AUTH_SECRET_1", "AU
 export async function resolveSecret(dataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
   if (SECRET_VARIABLES.some((name) => env[name])) return undefined;
   const file = join(dataDir, "secret");
-  let secret = await readFile(file, "utf8").then((text) => text.trim(), () => "");
+  let secret = await readFile(file, "utf8").then(
+    (text) => text.trim(),
+    () => "",
+  );
   if (secret.length < 32) {
     secret = randomBytes(32).toString("base64url");
     await mkdir(dataDir, { recursive: true, mode: 0o700 });

@@ -14,7 +14,15 @@ import SQLiteAdapter from "../server/adapters/sqlite.js";
 import { elementsScriptPath } from "../server/index.js";
 import { CookieJar } from "../server/testing/harness.js";
 import { DATABASE_FILE, DEMO_PASSWORD, DEMO_USER } from "./config.js";
-import { ACCOUNT_CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY, DEMO_LOGO_SVG, EMBEDDED_CONTENT_SECURITY_POLICY, accountPage, embeddedPage, homePage } from "./pages.js";
+import {
+  ACCOUNT_CONTENT_SECURITY_POLICY,
+  CONTENT_SECURITY_POLICY,
+  DEMO_LOGO_SVG,
+  EMBEDDED_CONTENT_SECURITY_POLICY,
+  accountPage,
+  embeddedPage,
+  homePage,
+} from "./pages.js";
 import { startDemo, type Demo } from "./server.js";
 
 const SECRET_VARIABLES = ["AUTH_SECRET", "NEXTAUTH_SECRET", "AUTH_SECRET_1", "AUTH_SECRET_2", "AUTH_SECRET_3", "AUTH_URL", "NEXTAUTH_URL"];
@@ -288,7 +296,9 @@ describe("demo", () => {
 
     const home = await get(jar, `${demo.url}/`);
     expect(home.headers.get("content-security-policy")).toBe(CONTENT_SECURITY_POLICY);
-    expect(CONTENT_SECURITY_POLICY).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]+=*'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'$/);
+    expect(CONTENT_SECURITY_POLICY).toMatch(
+      /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]+=*'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'$/,
+    );
     expect(home.headers.get("cache-control")).toBe("no-store");
     expect(home.headers.get("x-content-type-options")).toBe("nosniff");
 
@@ -313,16 +323,30 @@ describe("demo", () => {
       session: { user: { email: DEMO_USER.email }, expires: "2030-01-01T00:00:00.000Z" },
       listing: {
         ok: true,
-        sessions: [{ id: "x", current: false, createdAt: null, lastSeenAt: null, expires: "2030-01-01T00:00:00.000Z", userAgent: "<img src=x onerror=alert(1)>", ip: null }],
+        sessions: [
+          {
+            id: "x",
+            current: false,
+            createdAt: null,
+            lastSeenAt: null,
+            expires: "2030-01-01T00:00:00.000Z",
+            userAgent: "<img src=x onerror=alert(1)>",
+            ip: null,
+          },
+        ],
       },
       scriptPath: undefined,
     });
     expect(listing).not.toContain("<img src=x");
     expect(listing).toContain('<p class="device">&lt;img src=x onerror=alert(1)&gt;</p>');
     expect(listing).not.toContain("This device");
-    expect(accountPage({ session: { user: { email: DEMO_USER.email }, expires: "2030-01-01T00:00:00.000Z" }, listing: { ok: false, status: 404, message: "<b>no</b>" }, scriptPath: undefined })).toContain(
-      "Foyer could not list your sessions (404: &lt;b&gt;no&lt;/b&gt;).",
-    );
+    expect(
+      accountPage({
+        session: { user: { email: DEMO_USER.email }, expires: "2030-01-01T00:00:00.000Z" },
+        listing: { ok: false, status: 404, message: "<b>no</b>" },
+        scriptPath: undefined,
+      }),
+    ).toContain("Foyer could not list your sessions (404: &lt;b&gt;no&lt;/b&gt;).");
   });
 
   it("serves /embedded: the web components in the demo's layout, the bundle from /auth/assets, a CSP that allows only same-origin scripts", async () => {
@@ -349,7 +373,9 @@ describe("demo", () => {
     // Only that one script, and no inline ones: script-src 'self' is all the page needs.
     expect(page.match(/<script\b/g)).toHaveLength(1);
     expect(page).not.toContain('role="note"');
-    expect(page).toContain('<auth-signin slot="signed-out" theme="{&quot;brandColor&quot;:&quot;#0d9488&quot;,&quot;logo&quot;:&quot;/demo-logo.svg&quot;}"></auth-signin>');
+    expect(page).toContain(
+      '<auth-signin slot="signed-out" theme="{&quot;brandColor&quot;:&quot;#0d9488&quot;,&quot;logo&quot;:&quot;/demo-logo.svg&quot;}"></auth-signin>',
+    );
     expect(page).toMatch(/<div slot="signed-in" class="signed-in">\s*<auth-user><\/auth-user>\s*<auth-signout><\/auth-signout>\s*<\/div>/);
     // The elements speak the browser's language (the page itself is English).
     expect(page).toContain('<html lang="en">');

@@ -318,9 +318,12 @@ ${missing}
 
 /** Plain message pages (404, 405, 500). */
 export function messagePage(title: string, message: string): string {
-  return layout(title, html`<h1>${title}</h1>
+  return layout(
+    title,
+    html`<h1>${title}</h1>
 <p>${message}</p>
-<p><a href="/">Back home</a></p>`);
+<p><a href="/">Back home</a></p>`,
+  );
 }
 
 /**

@@ -24,7 +24,11 @@ test.describe("web components on /embedded", () => {
       const found = await input.evaluate((element: HTMLInputElement) => ({
         inDocument: element.getRootNode() === document,
         inForm: element.form !== null && element.form.getRootNode() === document,
-        labels: [...(element.labels ?? [])].map((label) => ({ for: label.htmlFor, text: label.textContent?.trim(), inDocument: label.getRootNode() === document })),
+        labels: [...(element.labels ?? [])].map((label) => ({
+          for: label.htmlFor,
+          text: label.textContent?.trim(),
+          inDocument: label.getRootNode() === document,
+        })),
         id: element.id,
       }));
       expect(found.inDocument, "the input is in the document, not a shadow root").toBe(true);

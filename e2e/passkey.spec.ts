@@ -253,7 +253,9 @@ for (const demo of DEMOS) {
         await expect(account.registerAlert).toBeEmpty();
         expect(await key.credentials()).toHaveLength(1);
         expect(await laptop.credentials()).toHaveLength(1);
-        expect(await passkeyEvents(page)).toEqual([{ type: "auth-passkey-registered", detail: { provider: "passkey", url: expect.any(String), signUp: false } }]);
+        expect(await passkeyEvents(page)).toEqual([
+          { type: "auth-passkey-registered", detail: { provider: "passkey", url: expect.any(String), signUp: false } },
+        ]);
 
         // Both listed (the list reloads by itself): names, dates, transports.
         await expect(account.items).toHaveCount(2);

@@ -53,7 +53,8 @@ async function openPage(page: Page, { lang, attributes = "" }: { lang: string; a
   return loaded;
 }
 
-const credentialsButton = (page: Page, lang: "en" | "de") => page.locator("auth-signin").getByRole("button", { name: message(lang, "signin.withProvider", "Credentials") });
+const credentialsButton = (page: Page, lang: "en" | "de") =>
+  page.locator("auth-signin").getByRole("button", { name: message(lang, "signin.withProvider", "Credentials") });
 
 test.describe("<auth-signin> alone, from Foyer's assets", () => {
   test("in English with the default look it loads no customisation code, and signs in", async ({ page }) => {
@@ -70,10 +71,9 @@ test.describe("<auth-signin> alone, from Foyer's assets", () => {
     await form.getByLabel("Email", { exact: true }).fill(DEMO_EMAIL);
     await form.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await credentialsButton(page, "en").click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __events: { type: string }[] }).__events.map((event) => event.type))).toEqual([
-      "auth-signin-start",
-      "auth-signin-success",
-    ]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __events: { type: string }[] }).__events.map((event) => event.type)))
+      .toEqual(["auth-signin-start", "auth-signin-success"]);
     const session = await page.evaluate(async () => (await fetch("/auth/session")).json());
     expect(session?.user?.email).toBe(DEMO_EMAIL);
 

@@ -28,17 +28,11 @@ const de: Messages = {
   "error.requestNewLink": "Neuen Link anfordern",
   "errorPage.default.heading": "Fehler",
   "errorPage.Configuration.heading": "Serverfehler",
-  "errorPage.Configuration.message": [
-    "Es gibt ein Problem mit der Serverkonfiguration.",
-    "Weitere Informationen finden Sie in den Serverprotokollen.",
-  ],
+  "errorPage.Configuration.message": ["Es gibt ein Problem mit der Serverkonfiguration.", "Weitere Informationen finden Sie in den Serverprotokollen."],
   "errorPage.AccessDenied.heading": "Zugriff verweigert",
   "errorPage.AccessDenied.message": ["Sie sind nicht berechtigt, sich anzumelden."],
   "errorPage.Verification.heading": "Anmeldung nicht möglich",
-  "errorPage.Verification.message": [
-    "Der Anmeldelink ist nicht mehr gültig.",
-    "Möglicherweise wurde er bereits verwendet oder ist abgelaufen.",
-  ],
+  "errorPage.Verification.message": ["Der Anmeldelink ist nicht mehr gültig.", "Möglicherweise wurde er bereits verwendet oder ist abgelaufen."],
 
   "verifyRequest.title": "Anmeldung bestätigen",
   "verifyRequest.heading": "Prüfen Sie Ihre E-Mails",
@@ -57,14 +51,12 @@ const de: Messages = {
   "signinError.OAuthCreateAccount": "Versuchen Sie, sich mit einem anderen Konto anzumelden.",
   "signinError.EmailCreateAccount": "Versuchen Sie, sich mit einem anderen Konto anzumelden.",
   "signinError.Callback": "Versuchen Sie, sich mit einem anderen Konto anzumelden.",
-  "signinError.OAuthAccountNotLinked":
-    "Um Ihre Identität zu bestätigen, melden Sie sich mit demselben Konto an, das Sie ursprünglich verwendet haben.",
+  "signinError.OAuthAccountNotLinked": "Um Ihre Identität zu bestätigen, melden Sie sich mit demselben Konto an, das Sie ursprünglich verwendet haben.",
   "signinError.EmailSignin": "Die E-Mail konnte nicht gesendet werden.",
   "signinError.CredentialsSignin": "Anmeldung fehlgeschlagen. Bitte prüfen Sie, ob Ihre Angaben korrekt sind.",
   "signinError.SessionRequired": "Bitte melden Sie sich an, um diese Seite aufzurufen.",
   "signinError.MissingCSRF": "Anmeldung nicht möglich.",
-  "signinError.AccountNotLinked":
-    "Um Ihre Identität zu bestätigen, melden Sie sich mit demselben Konto an, das Sie ursprünglich verwendet haben.",
+  "signinError.AccountNotLinked": "Um Ihre Identität zu bestätigen, melden Sie sich mit demselben Konto an, das Sie ursprünglich verwendet haben.",
   "signinError.AccessDenied": "Anmeldung nicht möglich.",
   "signinError.Verification": "Anmeldung nicht möglich.",
   "signinError.WebAuthnVerificationError": "Anmeldung nicht möglich.",
@@ -83,7 +75,8 @@ const de: Messages = {
   "passkey.error.AccountNotLinked": "Für diese E-Mail-Adresse gibt es bereits ein Konto. Melden Sie sich zuerst an und fügen Sie dann einen Passkey hinzu.",
   "passkey.error.InvalidEmail": "Geben Sie eine gültige E-Mail-Adresse ein.",
   "passkey.error.InvalidName": "Geben Sie einen Namen mit 1 bis 64 Zeichen ein.",
-  "passkey.error.LastSignInMethod": "Dieser Passkey ist Ihre einzige Anmeldemöglichkeit und kann daher nicht entfernt werden. Fügen Sie zuerst eine weitere hinzu.",
+  "passkey.error.LastSignInMethod":
+    "Dieser Passkey ist Ihre einzige Anmeldemöglichkeit und kann daher nicht entfernt werden. Fügen Sie zuerst eine weitere hinzu.",
   "passkey.error.NotFound": "Diesen Passkey gibt es nicht mehr.",
   "passkey.error.NotAvailable": "Passkeys können auf diesem Server nicht verwaltet werden.",
   "passkey.list.label": "Ihre Passkeys",

@@ -35,10 +35,7 @@ const es: Messages = {
   "errorPage.AccessDenied.heading": "Acceso denegado",
   "errorPage.AccessDenied.message": ["No tienes permiso para iniciar sesión."],
   "errorPage.Verification.heading": "No se puede iniciar sesión",
-  "errorPage.Verification.message": [
-    "El enlace de inicio de sesión ya no es válido.",
-    "Es posible que ya se haya usado o que haya caducado.",
-  ],
+  "errorPage.Verification.message": ["El enlace de inicio de sesión ya no es válido.", "Es posible que ya se haya usado o que haya caducado."],
 
   "verifyRequest.title": "Confirmar inicio de sesión",
   "verifyRequest.heading": "Revisa tu correo electrónico",
@@ -57,14 +54,12 @@ const es: Messages = {
   "signinError.OAuthCreateAccount": "Intenta iniciar sesión con otra cuenta.",
   "signinError.EmailCreateAccount": "Intenta iniciar sesión con otra cuenta.",
   "signinError.Callback": "Intenta iniciar sesión con otra cuenta.",
-  "signinError.OAuthAccountNotLinked":
-    "Para confirmar tu identidad, inicia sesión con la misma cuenta que usaste originalmente.",
+  "signinError.OAuthAccountNotLinked": "Para confirmar tu identidad, inicia sesión con la misma cuenta que usaste originalmente.",
   "signinError.EmailSignin": "No se pudo enviar el correo electrónico.",
   "signinError.CredentialsSignin": "No se pudo iniciar sesión. Comprueba que los datos introducidos sean correctos.",
   "signinError.SessionRequired": "Inicia sesión para acceder a esta página.",
   "signinError.MissingCSRF": "No se puede iniciar sesión.",
-  "signinError.AccountNotLinked":
-    "Para confirmar tu identidad, inicia sesión con la misma cuenta que usaste originalmente.",
+  "signinError.AccountNotLinked": "Para confirmar tu identidad, inicia sesión con la misma cuenta que usaste originalmente.",
   "signinError.AccessDenied": "No se puede iniciar sesión.",
   "signinError.Verification": "No se puede iniciar sesión.",
   "signinError.WebAuthnVerificationError": "No se puede iniciar sesión.",
@@ -83,7 +78,8 @@ const es: Messages = {
   "passkey.error.AccountNotLinked": "Ya existe una cuenta con este correo electrónico. Inicia sesión primero y después añade una llave de acceso.",
   "passkey.error.InvalidEmail": "Introduce un correo electrónico válido.",
   "passkey.error.InvalidName": "Introduce un nombre de 1 a 64 caracteres.",
-  "passkey.error.LastSignInMethod": "Esta llave de acceso es tu única forma de iniciar sesión, así que no se puede eliminar. Añade primero otra forma de iniciar sesión.",
+  "passkey.error.LastSignInMethod":
+    "Esta llave de acceso es tu única forma de iniciar sesión, así que no se puede eliminar. Añade primero otra forma de iniciar sesión.",
   "passkey.error.NotFound": "Esta llave de acceso ya no existe.",
   "passkey.error.NotAvailable": "Las llaves de acceso no se pueden gestionar en este servidor.",
   "passkey.list.label": "Tus llaves de acceso",

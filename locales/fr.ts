@@ -28,17 +28,11 @@ const fr: Messages = {
   "error.requestNewLink": "Demander un nouveau lien",
   "errorPage.default.heading": "Erreur",
   "errorPage.Configuration.heading": "Erreur du serveur",
-  "errorPage.Configuration.message": [
-    "La configuration du serveur présente un problème.",
-    "Consultez les journaux du serveur pour en savoir plus.",
-  ],
+  "errorPage.Configuration.message": ["La configuration du serveur présente un problème.", "Consultez les journaux du serveur pour en savoir plus."],
   "errorPage.AccessDenied.heading": "Accès refusé",
   "errorPage.AccessDenied.message": ["Vous n’êtes pas autorisé à vous connecter."],
   "errorPage.Verification.heading": "Connexion impossible",
-  "errorPage.Verification.message": [
-    "Le lien de connexion n’est plus valide.",
-    "Il a peut-être déjà été utilisé ou a expiré.",
-  ],
+  "errorPage.Verification.message": ["Le lien de connexion n’est plus valide.", "Il a peut-être déjà été utilisé ou a expiré."],
 
   "verifyRequest.title": "Confirmer la connexion",
   "verifyRequest.heading": "Consultez vos e-mails",
@@ -57,14 +51,12 @@ const fr: Messages = {
   "signinError.OAuthCreateAccount": "Essayez de vous connecter avec un autre compte.",
   "signinError.EmailCreateAccount": "Essayez de vous connecter avec un autre compte.",
   "signinError.Callback": "Essayez de vous connecter avec un autre compte.",
-  "signinError.OAuthAccountNotLinked":
-    "Pour confirmer votre identité, connectez-vous avec le compte que vous avez utilisé au départ.",
+  "signinError.OAuthAccountNotLinked": "Pour confirmer votre identité, connectez-vous avec le compte que vous avez utilisé au départ.",
   "signinError.EmailSignin": "L’e-mail n’a pas pu être envoyé.",
   "signinError.CredentialsSignin": "Échec de la connexion. Vérifiez que les informations saisies sont correctes.",
   "signinError.SessionRequired": "Veuillez vous connecter pour accéder à cette page.",
   "signinError.MissingCSRF": "Connexion impossible.",
-  "signinError.AccountNotLinked":
-    "Pour confirmer votre identité, connectez-vous avec le compte que vous avez utilisé au départ.",
+  "signinError.AccountNotLinked": "Pour confirmer votre identité, connectez-vous avec le compte que vous avez utilisé au départ.",
   "signinError.AccessDenied": "Connexion impossible.",
   "signinError.Verification": "Connexion impossible.",
   "signinError.WebAuthnVerificationError": "Connexion impossible.",
@@ -83,7 +75,8 @@ const fr: Messages = {
   "passkey.error.AccountNotLinked": "Un compte existe déjà pour cette adresse e-mail. Connectez-vous d’abord, puis ajoutez une clé d’accès.",
   "passkey.error.InvalidEmail": "Saisissez une adresse e-mail valide.",
   "passkey.error.InvalidName": "Saisissez un nom de 1 à 64 caractères.",
-  "passkey.error.LastSignInMethod": "Cette clé d’accès est votre seul moyen de connexion\u00a0: elle ne peut pas être supprimée. Ajoutez d’abord un autre moyen de connexion.",
+  "passkey.error.LastSignInMethod":
+    "Cette clé d’accès est votre seul moyen de connexion\u00a0: elle ne peut pas être supprimée. Ajoutez d’abord un autre moyen de connexion.",
   "passkey.error.NotFound": "Cette clé d’accès n’existe plus.",
   "passkey.error.NotAvailable": "Les clés d’accès ne peuvent pas être gérées sur ce serveur.",
   "passkey.list.label": "Vos clés d’accès",

@@ -28,17 +28,11 @@ const ja: Messages = {
   "error.requestNewLink": "新しいリンクを請求する",
   "errorPage.default.heading": "エラー",
   "errorPage.Configuration.heading": "サーバーエラー",
-  "errorPage.Configuration.message": [
-    "サーバーの設定に問題があります。",
-    "詳しくはサーバーのログを確認してください。",
-  ],
+  "errorPage.Configuration.message": ["サーバーの設定に問題があります。", "詳しくはサーバーのログを確認してください。"],
   "errorPage.AccessDenied.heading": "アクセスが拒否されました",
   "errorPage.AccessDenied.message": ["サインインする権限がありません。"],
   "errorPage.Verification.heading": "サインインできません",
-  "errorPage.Verification.message": [
-    "このサインインリンクは無効になっています。",
-    "すでに使用されたか、有効期限が切れている可能性があります。",
-  ],
+  "errorPage.Verification.message": ["このサインインリンクは無効になっています。", "すでに使用されたか、有効期限が切れている可能性があります。"],
 
   "verifyRequest.title": "サインインの確認",
   "verifyRequest.heading": "メールを確認してください",

@@ -2,15 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import en from "./en.js";
-import {
-  createTranslator,
-  directionOf,
-  LOCALES,
-  negotiateLocale,
-  signinErrorMessage,
-  SUPPORTED_LOCALES,
-  type MessageOverrides,
-} from "./index.js";
+import { createTranslator, directionOf, LOCALES, negotiateLocale, signinErrorMessage, SUPPORTED_LOCALES, type MessageOverrides } from "./index.js";
 
 type Term = unknown;
 const entries = (catalogue: object) => Object.entries(catalogue) as [string, Term][];
@@ -281,10 +273,7 @@ describe("createTranslator", () => {
   });
 
   it("skips overrides of the wrong kind", () => {
-    const bad = { de: { "signin.withProvider": "Mit {provider} anmelden", "signin.heading": 42 } } as unknown as Record<
-      string,
-      MessageOverrides
-    >;
+    const bad = { de: { "signin.withProvider": "Mit {provider} anmelden", "signin.heading": 42 } } as unknown as Record<string, MessageOverrides>;
     const { t } = createTranslator("de", bad);
     expect(t("signin.withProvider", "GitHub")).toBe("Mit GitHub anmelden");
     expect(t("signin.heading")).toBe("Anmelden");
@@ -330,19 +319,11 @@ describe("signinErrorMessage", () => {
       en: { "signinError.CredentialsSignin.account-locked": "Your account is locked." },
       de: { "signinError.CredentialsSignin.account-locked": "Ihr Konto ist gesperrt." },
     };
-    expect(signinErrorMessage(createTranslator("de-AT", overrides).t, "CredentialsSignin", "account-locked")).toBe(
-      "Ihr Konto ist gesperrt.",
-    );
-    expect(signinErrorMessage(createTranslator("fr", overrides).t, "CredentialsSignin", "account-locked")).toBe(
-      "Your account is locked.",
-    );
-    expect(signinErrorMessage(createTranslator("de", overrides).t, "CredentialsSignin", "other")).toBe(
-      LOCALES.de["signinError.CredentialsSignin"],
-    );
+    expect(signinErrorMessage(createTranslator("de-AT", overrides).t, "CredentialsSignin", "account-locked")).toBe("Ihr Konto ist gesperrt.");
+    expect(signinErrorMessage(createTranslator("fr", overrides).t, "CredentialsSignin", "account-locked")).toBe("Your account is locked.");
+    expect(signinErrorMessage(createTranslator("de", overrides).t, "CredentialsSignin", "other")).toBe(LOCALES.de["signinError.CredentialsSignin"]);
     // The code only selects a credentials message.
-    expect(signinErrorMessage(createTranslator("en", overrides).t, "OAuthSignin", "account-locked")).toBe(
-      en["signinError.OAuthSignin"],
-    );
+    expect(signinErrorMessage(createTranslator("en", overrides).t, "OAuthSignin", "account-locked")).toBe(en["signinError.OAuthSignin"]);
   });
 
   it("does not look up malformed codes", () => {

@@ -178,7 +178,9 @@ const CREDENTIALS_CODE = /^[\w-]{1,64}$/;
 export function signinErrorMessage(t: Translate, error: string | undefined | null, code?: string | null): string | undefined {
   if (typeof error !== "string" || error === "") return undefined;
   if (error === "CredentialsSignin") {
-    return (typeof code === "string" && CREDENTIALS_CODE.test(code) ? t(`signinError.CredentialsSignin.${code}`) : undefined) ?? t("signinError.CredentialsSignin");
+    return (
+      (typeof code === "string" && CREDENTIALS_CODE.test(code) ? t(`signinError.CredentialsSignin.${code}`) : undefined) ?? t("signinError.CredentialsSignin")
+    );
   }
   // A code with its own message is a `signinError.*` key of English (`default` is the fallback anyway).
   return t(Object.hasOwn(en, `signinError.${error}`) ? (`signinError.${error}` as SigninErrorKey) : "signinError.default");

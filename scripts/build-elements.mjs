@@ -40,12 +40,18 @@ import { build, loadConfigFromFile, runnerImport } from "vite";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const started = performance.now();
 
-const loaded = await loadConfigFromFile({ command: "build", mode: "production", isSsrBuild: false, isPreview: false }, resolve(root, "vite.config.ts"), root, "silent");
+const loaded = await loadConfigFromFile(
+  { command: "build", mode: "production", isSsrBuild: false, isPreview: false },
+  resolve(root, "vite.config.ts"),
+  root,
+  "silent",
+);
 if (!loaded) throw new Error("build-elements: vite.config.ts could not be loaded");
 // `test` holds Vitest's projects; nothing in it concerns the bundles.
 const { test: _test, ...config } = loaded.config;
 const lib = config.build?.lib;
-if (!lib || typeof lib.entry !== "object" || Array.isArray(lib.entry)) throw new Error("build-elements: vite.config.ts needs build.lib.entry as { name: module }");
+if (!lib || typeof lib.entry !== "object" || Array.isArray(lib.entry))
+  throw new Error("build-elements: vite.config.ts needs build.lib.entry as { name: module }");
 
 // FOYER_BROWSER_OUT builds somewhere else than vite.config.ts's `build.outDir` (dist/browser/), e.g. to
 // measure the bundles without touching dist/ (ui/bundle-size.dist.test.ts reads the same variable).
@@ -69,7 +75,10 @@ if (nodeEnv === undefined) delete process.env.NODE_ENV;
 else process.env.NODE_ENV = nodeEnv;
 
 /** Arguments the converted catalogues are checked with (markup and braces must come out as given). */
-const SAMPLES = [["GitHub", "example.com"], ["Microsoft Entra ID <b>{provider}</b>", "15"]];
+const SAMPLES = [
+  ["GitHub", "example.com"],
+  ["Microsoft Entra ID <b>{provider}</b>", "15"],
+];
 
 /**
  * A catalogue as JSON: function terms become string templates with positional placeholders
@@ -175,15 +184,27 @@ function bundleLoaders(name) {
  * must not find it missing in the bundle only (the tests run the sources, which have them all).
  */
 const SERVER_ONLY_MESSAGES = [
-  ...["errorPage.", "email.", "error.", "signin.title", "signin.heading", "signin.passkey.heading", "signin.passkey.register", "signout.title", "signout.heading", "verifyRequest.title"],
+  ...[
+    "errorPage.",
+    "email.",
+    "error.",
+    "signin.title",
+    "signin.heading",
+    "signin.passkey.heading",
+    "signin.passkey.register",
+    "signout.title",
+    "signout.heading",
+    "verifyRequest.title",
+  ],
   // The language's own name (the pages' language list), and the sign-in errors of Auth.js v4 codes:
   // the client reports any code outside ClientErrorCode as `Configuration` (ui/client/errors.ts).
-  ...["language.name", "signinError.Signin\"", "signinError.OAuthCreateAccount", "signinError.EmailCreateAccount", "signinError.Callback"],
+  ...["language.name", 'signinError.Signin"', "signinError.OAuthCreateAccount", "signinError.EmailCreateAccount", "signinError.Callback"],
 ];
 const omittedMessages = (name) => (name === "auth-signin" ? [...SERVER_ONLY_MESSAGES, "passkey.", "signin.passkey.", "signout."] : SERVER_ONLY_MESSAGES);
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A regular expression source for the keys `prefixes` name: a prefix, or a whole key where it ends with `"`. */
-const keysPattern = (prefixes) => prefixes.map((prefix) => (prefix.endsWith('"') ? `${escapeRegExp(prefix.slice(0, -1))}(?![\\w.-])` : `${escapeRegExp(prefix)}[\\w.-]*`)).join("|");
+const keysPattern = (prefixes) =>
+  prefixes.map((prefix) => (prefix.endsWith('"') ? `${escapeRegExp(prefix.slice(0, -1))}(?![\\w.-])` : `${escapeRegExp(prefix)}[\\w.-]*`)).join("|");
 
 /** English without the messages under `prefixes`. Each such entry of locales/en.ts must be one line. */
 function withoutEnglish(prefixes) {
@@ -241,14 +262,18 @@ await buildAll(
 for (const [name] of entries) {
   const code = readFileSync(resolve(outDir, `${name}.js`), "utf8");
   const named = code.match(new RegExp(`["'\`](?:${keysPattern(omittedMessages(name))})`))?.[0];
-  if (named) throw new Error(`build-elements: dist/browser/${name}.js uses the message ${named}, which its build leaves out of English (scripts/build-elements.mjs, omittedMessages)`);
+  if (named)
+    throw new Error(
+      `build-elements: dist/browser/${name}.js uses the message ${named}, which its build leaves out of English (scripts/build-elements.mjs, omittedMessages)`,
+    );
 }
 
 // auth-signin.js has no passkey code; it names the passkey elements' file.
 {
   const code = readFileSync(resolve(outDir, "auth-signin.js"), "utf8");
   for (const marker of ["startAuthentication", "auth-passkeys", "isConditionalMediationAvailable"]) {
-    if (code.includes(marker)) throw new Error(`build-elements: dist/browser/auth-signin.js contains passkey code (${marker}); it must load it from ${PASSKEY_ELEMENTS}.js`);
+    if (code.includes(marker))
+      throw new Error(`build-elements: dist/browser/auth-signin.js contains passkey code (${marker}); it must load it from ${PASSKEY_ELEMENTS}.js`);
   }
   if (!code.includes(passkeyElementsFile)) throw new Error(`build-elements: dist/browser/auth-signin.js does not name ${passkeyElementsFile}`);
 }
@@ -258,7 +283,8 @@ for (const name of FETCH_CUSTOMIZATION) {
   const code = readFileSync(resolve(outDir, `${name}.js`), "utf8");
   // Markers that survive minification: theme validation's canvas option, directionOf's right-to-left scripts.
   for (const marker of ["willReadFrequently", "adlm|arab"]) {
-    if (code.includes(marker)) throw new Error(`build-elements: dist/browser/${name}.js contains customisation code (${marker}); it must load it from ${CUSTOMIZATION}.js`);
+    if (code.includes(marker))
+      throw new Error(`build-elements: dist/browser/${name}.js contains customisation code (${marker}); it must load it from ${CUSTOMIZATION}.js`);
   }
   if (!code.includes(customizationFile)) throw new Error(`build-elements: dist/browser/${name}.js does not name ${customizationFile}`);
 }

@@ -61,7 +61,6 @@ const config: AuthConfig = {
   ] as AuthConfig["providers"],
 };
 
-
 async function call(
   jar: CookieJar,
   method: "GET" | "POST",
@@ -104,9 +103,15 @@ record("session-signed-out", await call(browser, "GET", "/auth/session"));
 
 // A wrong password, then a real sign-in and the session it gives.
 const callbackUrl = `${ORIGIN}/account`;
-record("signin-credentials-wrong-password", await call(browser, "POST", "/auth/callback/credentials", { csrfToken, callbackUrl, username: "ada", password: "wrong" }));
+record(
+  "signin-credentials-wrong-password",
+  await call(browser, "POST", "/auth/callback/credentials", { csrfToken, callbackUrl, username: "ada", password: "wrong" }),
+);
 expectUrl("signin-credentials-wrong-password", /[?&]error=CredentialsSignin/);
-record("signin-credentials-success", await call(browser, "POST", "/auth/callback/credentials", { csrfToken, callbackUrl, username: "ada", password: PASSWORD }));
+record(
+  "signin-credentials-success",
+  await call(browser, "POST", "/auth/callback/credentials", { csrfToken, callbackUrl, username: "ada", password: PASSWORD }),
+);
 expectUrl("signin-credentials-success", /\/account$/);
 record("session-signed-in", await call(browser, "GET", "/auth/session"));
 
@@ -141,7 +146,12 @@ const passkeyServer: AuthConfig = { ...config, adapter: MemoryAdapter(), provide
 const passkeyOnlyServer: AuthConfig = { ...config, adapter: MemoryAdapter(), providers: [Passkey()] };
 
 /** `GET /account/passkeys`, or a JSON POST to `…/rename` / `…/remove` with the CSRF token, as the browser client sends them. */
-async function account(jar: CookieJar, server: AuthConfig, route: "" | "/rename" | "/remove", payload?: Record<string, string>): Promise<{ status: number; body: unknown }> {
+async function account(
+  jar: CookieJar,
+  server: AuthConfig,
+  route: "" | "/rename" | "/remove",
+  payload?: Record<string, string>,
+): Promise<{ status: number; body: unknown }> {
   const headers: Record<string, string> = { ...(jar.header ? { cookie: jar.header } : {}) };
   let body: string | undefined;
   if (payload) {
@@ -200,7 +210,10 @@ record("account-passkeys-rename", await account(visitor, passkeyServer, "/rename
 record("account-passkeys-remove", await account(visitor, passkeyServer, "/remove", { id: listed[2]!.id }));
 
 // The same assertion again (a replay): its challenge was used up, so the server refuses it.
-record("callback-passkey-verification-error", await call(visitor, "POST", "/auth/callback/passkey", { action: "authenticate", data: JSON.stringify(signIn.data), callbackUrl }, passkeyServer));
+record(
+  "callback-passkey-verification-error",
+  await call(visitor, "POST", "/auth/callback/passkey", { action: "authenticate", data: JSON.stringify(signIn.data), callbackUrl }, passkeyServer),
+);
 expectUrl("callback-passkey-verification-error", /[?&]error=WebAuthnVerificationError/);
 // A sign-up for an address that already has an account.
 const taken = await ceremony(new CookieJar(), passkeyServer, new SoftAuthenticator({ origin: ORIGIN }), "register", "grace@example.com");

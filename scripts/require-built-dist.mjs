@@ -10,6 +10,8 @@ const REQUIRED = ["dist/server/index.js", "dist/browser/foyer-elements.js", "dis
 export default function requireBuiltDist() {
   const missing = REQUIRED.filter((file) => !existsSync(new URL(`../${file}`, import.meta.url)));
   if (missing.length) {
-    throw new Error(`The "dist" test project needs the built package (${missing.join(", ")} missing): run \`npm run build\` first (\`npm test\` does this for you).`);
+    throw new Error(
+      `The "dist" test project needs the built package (${missing.join(", ")} missing): run \`npm run build\` first (\`npm test\` does this for you).`,
+    );
   }
 }

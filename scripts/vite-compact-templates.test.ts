@@ -3,7 +3,7 @@ import { compactCss, compactHtml, compactTemplates } from "./vite-compact-templa
 
 describe("compactHtml", () => {
   it("drops layout whitespace between tags and expressions", () => {
-    expect(compactHtml(["<div part=\"base\">\n  <p>", "</p>\n  ", "\n</div>"])).toEqual(['<div part="base"><p>', "</p>", "</div>"]);
+    expect(compactHtml(['<div part="base">\n  <p>', "</p>\n  ", "\n</div>"])).toEqual(['<div part="base"><p>', "</p>", "</div>"]);
   });
 
   it("keeps whitespace without a line break: it is content", () => {
@@ -15,8 +15,8 @@ describe("compactHtml", () => {
   });
 
   it("writes attributes on one line, never touching quoted values or the space before `/>`", () => {
-    expect(compactHtml(['<x-field\n  id=', '\n  class="a\n  b"\n  title=\'x  y\'\n/>'])).toEqual(["<x-field id=", ' class="a\n  b" title=\'x  y\' />']);
-    expect(compactHtml(["<button\n  type=\"button\"\n>", "</button>"])).toEqual(['<button type="button">', "</button>"]);
+    expect(compactHtml(["<x-field\n  id=", "\n  class=\"a\n  b\"\n  title='x  y'\n/>"])).toEqual(["<x-field id=", " class=\"a\n  b\" title='x  y' />"]);
+    expect(compactHtml(['<button\n  type="button"\n>', "</button>"])).toEqual(['<button type="button">', "</button>"]);
   });
 
   it("writes a void element's ` />` as `>`, and leaves other elements' slashes alone", () => {
@@ -24,7 +24,7 @@ describe("compactHtml", () => {
   });
 
   it("follows tags across expressions (an attribute binding, then more attributes)", () => {
-    expect(compactHtml(["<a href=", "\n   rel=\"x\">\n  text\n</a>"])).toEqual(["<a href=", ' rel="x">text</a>']);
+    expect(compactHtml(["<a href=", '\n   rel="x">\n  text\n</a>'])).toEqual(["<a href=", ' rel="x">text</a>']);
   });
 
   it("leaves comments and templates with whitespace-sensitive elements as written", () => {

@@ -70,7 +70,9 @@ function modules(dir: string): string[] {
 /** Relative specifiers of static imports, re-exports, side-effect imports and dynamic imports. */
 function importsOf(source: string): string[] {
   const found: string[] = [];
-  for (const match of source.matchAll(/(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*["'](\.[^"']+)["']|import\s*\(\s*["'](\.[^"']+)["']\s*\)|^import\s+["'](\.[^"']+)["']/gm)) {
+  for (const match of source.matchAll(
+    /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*["'](\.[^"']+)["']|import\s*\(\s*["'](\.[^"']+)["']\s*\)|^import\s+["'](\.[^"']+)["']/gm,
+  )) {
     found.push((match[1] ?? match[2] ?? match[3])!);
   }
   return found;
@@ -112,13 +114,11 @@ describe("the layers of server/", () => {
   });
 
   it("reads the imports it checks (the parser is not blind)", () => {
-    expect(importsOf(`import { a } from "../core/errors.js";\nexport * from "./b.js";\nimport type {\n  C,\n} from "../c.js";\nconst d = await import("../d.js");\nimport "./e.js";`)).toEqual([
-      "../core/errors.js",
-      "./b.js",
-      "../c.js",
-      "../d.js",
-      "./e.js",
-    ]);
+    expect(
+      importsOf(
+        `import { a } from "../core/errors.js";\nexport * from "./b.js";\nimport type {\n  C,\n} from "../c.js";\nconst d = await import("../d.js");\nimport "./e.js";`,
+      ),
+    ).toEqual(["../core/errors.js", "./b.js", "../c.js", "../d.js", "./e.js"]);
     expect(production.length).toBeGreaterThan(100);
   });
 });

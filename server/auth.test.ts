@@ -13,7 +13,7 @@ import { ORIGIN, csrf, get, postForm, postJson, signIn, testConfig, unusedAdapte
 const CONFIG_REDIRECT = `${ORIGIN}/auth/error?error=Configuration`;
 
 describe("request parsing", () => {
-  it.each(["PUT", "DELETE", "PATCH", "OPTIONS"])("R-REQ-12 %s → 400 \"Bad request.\"", async (method) => {
+  it.each(["PUT", "DELETE", "PATCH", "OPTIONS"])('R-REQ-12 %s → 400 "Bad request."', async (method) => {
     const response = await Auth(new Request(`${ORIGIN}/auth/session`, { method }), testConfig());
     expect(response.status).toBe(400);
     expect(response.headers.get("content-type")).toBe("application/json");
@@ -47,7 +47,7 @@ describe("request parsing", () => {
     expect((await Auth(get("/auth/csrf"), config)).status).toBe(400);
   });
 
-  it("basePath \"/\" serves actions at the root", async () => {
+  it('basePath "/" serves actions at the root', async () => {
     const response = await Auth(get("/csrf"), testConfig({ basePath: "/" }));
     expect(response.status).toBe(200);
   });
@@ -101,7 +101,7 @@ describe("request parsing", () => {
     ["APPLICATION/X-WWW-FORM-URLENCODED", (token: string) => `csrfToken=${token}`],
     [" application/x-www-form-urlencoded ; charset=UTF-8", (token: string) => `csrfToken=${token}`],
     ["Application/Json;charset=utf-8", (token: string) => JSON.stringify({ csrfToken: token })],
-    ["application/json; profile=\"text/plain\"", (token: string) => JSON.stringify({ csrfToken: token })],
+    ['application/json; profile="text/plain"', (token: string) => JSON.stringify({ csrfToken: token })],
   ])("a form or JSON media type in any case, with spaces or parameters (%s), is read", async (type, body) => {
     const config = testConfig();
     const { jar, csrfToken } = await csrf(config);
@@ -271,10 +271,14 @@ describe("X-Auth-Return-Redirect", () => {
   it("turns a redirect into 200 {url}, keeping Set-Cookie and Location", async () => {
     const { jar, csrfToken } = await csrf(testConfig());
     const response = await Auth(
-      postForm("/auth/callback/credentials", { csrfToken, username: "ada", password: "correct horse battery staple" }, {
-        cookie: jar.header,
-        headers: { "X-Auth-Return-Redirect": "1" },
-      }),
+      postForm(
+        "/auth/callback/credentials",
+        { csrfToken, username: "ada", password: "correct horse battery staple" },
+        {
+          cookie: jar.header,
+          headers: { "X-Auth-Return-Redirect": "1" },
+        },
+      ),
       testConfig(),
     );
     expect(response.status).toBe(200);
@@ -357,7 +361,11 @@ describe("JSON answers are never sniffed as something else", () => {
   async function jsonAnswers(): Promise<[string, Response][]> {
     const config = testConfig();
     const { jar, csrfToken } = await signIn(config);
-    const big = new Request(`${ORIGIN}/auth/signout`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "content-length": "2000000" }, body: "x" });
+    const big = new Request(`${ORIGIN}/auth/signout`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "content-length": "2000000" },
+      body: "x",
+    });
     return [
       ["GET /session", await Auth(get("/auth/session", { cookie: jar.header }), config)],
       ["POST /session", await Auth(postJson("/auth/session", { csrfToken }, { cookie: jar.header }), config)],
@@ -388,7 +396,11 @@ describe("JSON answers are never sniffed as something else", () => {
     const read = await Auth(get("/auth/session", { cookie: jar.header }), config);
     const update = await Auth(postJson("/auth/session", { csrfToken, data: { x: 1 } }, { cookie: jar.header }), config);
     const anonymous = await Auth(postJson("/auth/session", { csrfToken }), config);
-    for (const [name, response] of [["GET", read], ["POST", update], ["POST without a session", anonymous]] as const) {
+    for (const [name, response] of [
+      ["GET", read],
+      ["POST", update],
+      ["POST without a session", anonymous],
+    ] as const) {
       expect(response.headers.get("cache-control"), name).toMatch(/(^|, )no-store(,|$)/);
     }
     expect((await update.json()).user.email).toBe("ada@example.com");

@@ -161,6 +161,16 @@ function configurationErrorPage(req: RequestInternal, target: ErrorTarget): Resp
   const locale = negotiateLocale({ query: req.query.lang, acceptLanguage: req.headers.get("accept-language") });
   const { t, dir } = createTranslator(locale);
   const authUrl = target.origin + target.basePath;
-  const page = { t, dir, locale, theme: { colorScheme: "auto" as const }, origin: target.origin, authUrl, csrfToken: "", callbackUrl: target.origin, signinUrl: `${authUrl}/signin` };
+  const page = {
+    t,
+    dir,
+    locale,
+    theme: { colorScheme: "auto" as const },
+    origin: target.origin,
+    authUrl,
+    csrfToken: "",
+    callbackUrl: target.origin,
+    signinUrl: `${authUrl}/signin`,
+  };
   return renderPage(page, { page: "error", error: "Configuration" }, { css: PAGE_CSS });
 }

@@ -47,7 +47,9 @@ async function tsc(project: string): Promise<{ code: number; output: string }> {
     const failure = error as { code?: number | string; killed?: boolean; signal?: string | null; stdout?: string; stderr?: string };
     if (failure.killed || failure.signal) {
       const elapsed = ((Date.now() - started) / 1000).toFixed(1);
-      const why = failure.killed ? `timed out: still running after ${elapsed} s (the limit is ${TSC_TIMEOUT_MS / 1000} s), so it was stopped` : `was stopped by ${failure.signal} after ${elapsed} s`;
+      const why = failure.killed
+        ? `timed out: still running after ${elapsed} s (the limit is ${TSC_TIMEOUT_MS / 1000} s), so it was stopped`
+        : `was stopped by ${failure.signal} after ${elapsed} s`;
       throw new Error(`tsc -p ${project} ${why}; the type-check did not run to the end (is the machine busy?)`, { cause: error });
     }
     if (typeof failure.code !== "number") throw error; // could not start (e.g. the compiler is missing)
@@ -142,17 +144,27 @@ describe("package exports", () => {
 });
 
 describe.concurrent("package types", () => {
-  it("type-checks an app that augments Session and JWT (server/fixtures/types)", async () => {
-    const { code, output } = await tsc("server/fixtures/types");
-    expect(output).toBe("");
-    expect(code).toBe(0);
-  }, TSC_TEST_TIMEOUT_MS);
+  it(
+    "type-checks an app that augments Session and JWT (server/fixtures/types)",
+    async () => {
+      const { code, output } = await tsc("server/fixtures/types");
+      expect(output).toBe("");
+      expect(code).toBe(0);
+    },
+    TSC_TEST_TIMEOUT_MS,
+  );
 
-  it("rejects a number where the augmented Session says role is 'admin' | 'user' (server/fixtures/types/misuse)", async () => {
-    const { code, output } = await tsc("server/fixtures/types/misuse");
-    expect(code).toBe(2);
-    const errors = output.trim().split("\n");
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(/^server\/fixtures\/types\/misuse\/index\.ts\(\d+,\d+\): error TS2322: Type '42' is not assignable to type '("user" \| "admin"|"admin" \| "user")'\.$/);
-  }, TSC_TEST_TIMEOUT_MS);
+  it(
+    "rejects a number where the augmented Session says role is 'admin' | 'user' (server/fixtures/types/misuse)",
+    async () => {
+      const { code, output } = await tsc("server/fixtures/types/misuse");
+      expect(code).toBe(2);
+      const errors = output.trim().split("\n");
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(
+        /^server\/fixtures\/types\/misuse\/index\.ts\(\d+,\d+\): error TS2322: Type '42' is not assignable to type '("user" \| "admin"|"admin" \| "user")'\.$/,
+      );
+    },
+    TSC_TEST_TIMEOUT_MS,
+  );
 });

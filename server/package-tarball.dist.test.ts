@@ -123,7 +123,10 @@ describe("the README's 'Add Foyer to your app', in an empty folder", () => {
       expect(await (await fetch(`${base}/`)).text()).toBe("Not signed in: visit /auth/signin");
       const csrf = await fetch(`${base}/auth/csrf`);
       const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-      const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+      const csrfCookie = csrf.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
       const signIn = await fetch(`${base}/auth/callback/credentials`, {
         method: "POST",
         redirect: "manual",
@@ -131,7 +134,10 @@ describe("the README's 'Add Foyer to your app', in an empty folder", () => {
         body: new URLSearchParams({ csrfToken, email: "ada@example.com", password: "correct horse battery staple" }),
       });
       expect(signIn.status).toBe(302);
-      const session = signIn.headers.getSetCookie().find((c) => c.startsWith("authjs.session-token="))!.split(";")[0];
+      const session = signIn.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("authjs.session-token="))!
+        .split(";")[0];
       expect(await (await fetch(`${base}/`, { headers: { cookie: session! } })).text()).toBe("Hello ada@example.com");
     } finally {
       server.kill();

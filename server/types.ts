@@ -16,16 +16,7 @@ import type { Adapter } from "./adapters/types.js";
 export type { CookieSerializeOptions, LoggerInstance, LogLevel };
 
 /** The nine actions of the Auth.js wire protocol. `isAuthAction` is true for exactly these. */
-export type AuthAction =
-  | "callback"
-  | "csrf"
-  | "error"
-  | "providers"
-  | "session"
-  | "signin"
-  | "signout"
-  | "verify-request"
-  | "webauthn-options";
+export type AuthAction = "callback" | "csrf" | "error" | "providers" | "session" | "signin" | "signout" | "verify-request" | "webauthn-options";
 
 export type Awaitable<T> = T | PromiseLike<T>;
 

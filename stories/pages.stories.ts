@@ -79,5 +79,3 @@ export const VerifyRequestLight = verify.light;
 export const VerifyRequestDark = verify.dark;
 export const VerifyRequestBrand = verify.brand;
 export const VerifyRequestRtl = verify.rtl;
-
-

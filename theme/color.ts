@@ -13,7 +13,10 @@ export interface Rgb {
 
 const NUMBER = String.raw`[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?`;
 const HEX = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-const FUNCTION = new RegExp(String.raw`^(rgba?|hsla?|oklch)\(\s*(${NUMBER}%?|none)(?:\s*,\s*|\s+)(${NUMBER}%?|none)(?:\s*,\s*|\s+)(${NUMBER}(?:deg)?%?|none)(?:\s*(?:,|\/)\s*(${NUMBER}%?))?\s*\)$`, "i");
+const FUNCTION = new RegExp(
+  String.raw`^(rgba?|hsla?|oklch)\(\s*(${NUMBER}%?|none)(?:\s*,\s*|\s+)(${NUMBER}%?|none)(?:\s*,\s*|\s+)(${NUMBER}(?:deg)?%?|none)(?:\s*(?:,|\/)\s*(${NUMBER}%?))?\s*\)$`,
+  "i",
+);
 
 /** Parses a colour of the accepted grammar; `undefined` for anything else. */
 export function parseColor(input: unknown): Rgb | undefined {

@@ -55,9 +55,19 @@ const BUDGETS = {
 const PASSKEY_CLIENT_BUDGET = 4 * 1024;
 
 beforeAll(() => {
-  const missing = ["foyer-elements.js", "foyer-client.js", "auth-signin.js", "auth-passkey.js", "auth-customization.js", "foyer-passkey.js", "foyer-client-passkey.js"].filter((name) => !existsSync(new URL(name, BROWSER)));
+  const missing = [
+    "foyer-elements.js",
+    "foyer-client.js",
+    "auth-signin.js",
+    "auth-passkey.js",
+    "auth-customization.js",
+    "foyer-passkey.js",
+    "foyer-client-passkey.js",
+  ].filter((name) => !existsSync(new URL(name, BROWSER)));
   if (missing.length) {
-    throw new Error(`${fileURLToPath(BROWSER)} lacks ${missing.join(", ")}: run \`npm run build\` first (\`npm test\` builds before Vitest; FOYER_BROWSER_OUT=<dir> builds and checks elsewhere).`);
+    throw new Error(
+      `${fileURLToPath(BROWSER)} lacks ${missing.join(", ")}: run \`npm run build\` first (\`npm test\` builds before Vitest; FOYER_BROWSER_OUT=<dir> builds and checks elsewhere).`,
+    );
   }
 });
 
@@ -119,7 +129,15 @@ describe("message catalogues loaded on demand (gzip -9)", () => {
 });
 
 describe("browser bundles", () => {
-  it.each(["foyer-elements.js", "foyer-client.js", "auth-signin.js", "auth-passkey.js", "auth-customization.js", "foyer-passkey.js", "foyer-client-passkey.js"])("%s is one self-contained, minified ES module", (name) => {
+  it.each([
+    "foyer-elements.js",
+    "foyer-client.js",
+    "auth-signin.js",
+    "auth-passkey.js",
+    "auth-customization.js",
+    "foyer-passkey.js",
+    "foyer-client-passkey.js",
+  ])("%s is one self-contained, minified ES module", (name) => {
     const code = readFileSync(new URL(name, BROWSER), "utf8");
     // No static imports: Lit and the client are inside. The only dynamic imports are of Foyer's own
     // assets (`{origin}{basePath}/assets/<file>`, ui/internal/foyer-asset.ts), in the bundles that load their
@@ -142,7 +160,20 @@ describe("browser bundles", () => {
     const result = (await definedTags("foyer-elements.js")) as { tags: string[]; exports: string[] };
     expect(result.tags.sort()).toEqual([...TAGS].sort());
     expect(result.exports).toEqual(
-      expect.arrayContaining(["AuthSignin", "AuthProviderButton", "AuthSignout", "AuthSession", "AuthUser", "AuthPasskeyButton", "AuthPasskeyRegister", "AuthPasskeys", "AuthSigninErrorEvent", "AuthSessionChangeEvent", "AuthPasskeyRegisteredEvent", "AuthPasskeyRemovedEvent"]),
+      expect.arrayContaining([
+        "AuthSignin",
+        "AuthProviderButton",
+        "AuthSignout",
+        "AuthSession",
+        "AuthUser",
+        "AuthPasskeyButton",
+        "AuthPasskeyRegister",
+        "AuthPasskeys",
+        "AuthSigninErrorEvent",
+        "AuthSessionChangeEvent",
+        "AuthPasskeyRegisteredEvent",
+        "AuthPasskeyRemovedEvent",
+      ]),
     );
   });
 
@@ -180,7 +211,8 @@ describe("browser bundles", () => {
 
   it("auth-signin.js has no passkey code: it loads auth-passkey.js as Foyer serves it, by its hashed name", async () => {
     const code = readFileSync(new URL("auth-signin.js", BROWSER), "utf8");
-    for (const marker of ["startAuthentication", "isConditionalMediationAvailable", "auth-passkeys", "passkey.list."]) expect(code.includes(marker), marker).toBe(false);
+    for (const marker of ["startAuthentication", "isConditionalMediationAvailable", "auth-passkeys", "passkey.list."])
+      expect(code.includes(marker), marker).toBe(false);
     const { bundleAssetPath, findAsset, passkeyElementsScriptPath } = await import("../server/pages/assets.js");
     const named = bundleAssetPath("auth-passkey", readFileSync(new URL("auth-passkey.js", BROWSER), "utf8"));
     expect(named).toMatch(/^auth-passkey\.[0-9a-f]{10}\.js$/);
@@ -245,7 +277,19 @@ describe("passkey bundles", () => {
       const module = await import(${JSON.stringify(new URL("foyer-client-passkey.js", BROWSER).href)});
       console.log(JSON.stringify(Object.fromEntries(Object.entries(module).map(([name, value]) => [name, typeof value]))));
     `)) as Record<string, string>;
-    for (const name of ["signIn", "getSession", "passkeysSupported", "conditionalMediationAvailable", "signInWithPasskey", "startConditionalSignIn", "registerPasskey", "cancelPasskeyCeremony", "listPasskeys", "renamePasskey", "removePasskey"]) {
+    for (const name of [
+      "signIn",
+      "getSession",
+      "passkeysSupported",
+      "conditionalMediationAvailable",
+      "signInWithPasskey",
+      "startConditionalSignIn",
+      "registerPasskey",
+      "cancelPasskeyCeremony",
+      "listPasskeys",
+      "renamePasskey",
+      "removePasskey",
+    ]) {
       expect(result[name], `foyer-client-passkey.js exports ${name}`).toBe("function");
     }
   });
@@ -257,7 +301,17 @@ describe("passkey bundles", () => {
     `)) as { url: string; exports: string[]; supported: boolean };
     expect(result.url).toBe(new URL("../dist/ui/client/passkey.js", import.meta.url).href);
     expect(result.exports).toEqual(
-      ["cancelPasskeyCeremony", "conditionalMediationAvailable", "listPasskeys", "passkeysSupported", "registerPasskey", "removePasskey", "renamePasskey", "signInWithPasskey", "startConditionalSignIn"].sort(),
+      [
+        "cancelPasskeyCeremony",
+        "conditionalMediationAvailable",
+        "listPasskeys",
+        "passkeysSupported",
+        "registerPasskey",
+        "removePasskey",
+        "renamePasskey",
+        "signInWithPasskey",
+        "startConditionalSignIn",
+      ].sort(),
     );
     expect(result.supported).toBe(false);
     expect(existsSync(new URL("../dist/ui/client/passkey.d.ts", import.meta.url))).toBe(true);
@@ -279,7 +333,23 @@ describe("package entry points for the elements (built dist/, resolved by the pa
       const client = await import("foyer-auth/client");
       console.log(JSON.stringify({ elements: kinds(elements), one, client: kinds(client) }));
     `)) as { elements: Record<string, string>; one: Record<string, { tagName: string; define: string }>; client: Record<string, string> };
-    for (const name of ["AuthSignin", "AuthProviderButton", "AuthSignout", "AuthSession", "AuthUser", "AuthPasskeyButton", "AuthPasskeyRegister", "AuthPasskeys", "AuthSigninStartEvent", "AuthSigninSuccessEvent", "AuthSigninErrorEvent", "AuthSignoutEvent", "AuthSessionChangeEvent", "AuthPasskeyRegisteredEvent", "AuthPasskeyRemovedEvent"]) {
+    for (const name of [
+      "AuthSignin",
+      "AuthProviderButton",
+      "AuthSignout",
+      "AuthSession",
+      "AuthUser",
+      "AuthPasskeyButton",
+      "AuthPasskeyRegister",
+      "AuthPasskeys",
+      "AuthSigninStartEvent",
+      "AuthSigninSuccessEvent",
+      "AuthSigninErrorEvent",
+      "AuthSignoutEvent",
+      "AuthSessionChangeEvent",
+      "AuthPasskeyRegisteredEvent",
+      "AuthPasskeyRemovedEvent",
+    ]) {
       expect(result.elements[name], `foyer-auth/elements exports ${name}`).toBe("function");
     }
     for (const tag of TAGS) expect(result.one[tag], `foyer-auth/elements/${tag}`).toEqual({ tagName: tag, define: "function" });

@@ -15,7 +15,16 @@ import { afterAll, describe, expect, it } from "vitest";
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CEM = fileURLToPath(new URL("../node_modules/@custom-elements-manifest/analyzer/cem.js", import.meta.url));
-const TAGS = ["auth-passkey-button", "auth-passkey-register", "auth-passkeys", "auth-provider-button", "auth-session", "auth-signin", "auth-signout", "auth-user"];
+const TAGS = [
+  "auth-passkey-button",
+  "auth-passkey-register",
+  "auth-passkeys",
+  "auth-provider-button",
+  "auth-session",
+  "auth-signin",
+  "auth-signout",
+  "auth-user",
+];
 
 interface Entry {
   name: string;
@@ -101,7 +110,11 @@ describe("custom-elements.json", () => {
       expect(names(declaration!.events)).toEqual(expect.arrayContaining(tagged("fires")));
       const slots = names(declaration!.slots);
       // `@slot - …` documents the default slot, which the manifest lists with the name "".
-      for (const slot of tagged("slot")) expect(slots.some((name) => (slot === "-" ? name === "" : name.startsWith(slot))), `${tag}: slot ${slot}`).toBe(true);
+      for (const slot of tagged("slot"))
+        expect(
+          slots.some((name) => (slot === "-" ? name === "" : name.startsWith(slot))),
+          `${tag}: slot ${slot}`,
+        ).toBe(true);
     }
   });
 });

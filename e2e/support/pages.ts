@@ -30,8 +30,18 @@ export interface BuiltInPage {
 
 export const SIGNIN_WITH_ERROR: BuiltInPage = { name: "signin", path: "/signin?error=CredentialsSignin", heading: "signin.heading", status: 200 };
 export const SIGNOUT: BuiltInPage = { name: "signout", path: "/signout", heading: "signout.heading", status: 200 };
-export const ERROR_ACCESS_DENIED: BuiltInPage = { name: "error-AccessDenied", path: "/error?error=AccessDenied", heading: "errorPage.AccessDenied.heading", status: 403 };
-export const ERROR_CONFIGURATION: BuiltInPage = { name: "error-Configuration", path: "/error?error=Configuration", heading: "errorPage.Configuration.heading", status: 500 };
+export const ERROR_ACCESS_DENIED: BuiltInPage = {
+  name: "error-AccessDenied",
+  path: "/error?error=AccessDenied",
+  heading: "errorPage.AccessDenied.heading",
+  status: 403,
+};
+export const ERROR_CONFIGURATION: BuiltInPage = {
+  name: "error-Configuration",
+  path: "/error?error=Configuration",
+  heading: "errorPage.Configuration.heading",
+  status: 500,
+};
 export const VERIFY_REQUEST: BuiltInPage = { name: "verify-request", path: "/verify-request", heading: "verifyRequest.heading", status: 200 };
 
 /** How a page is looked at: which mount, which OS colour scheme, which browser language. */

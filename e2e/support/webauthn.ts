@@ -148,7 +148,14 @@ export async function recordWebAuthnCalls(page: Page): Promise<void> {
       container[kind] = function (this: CredentialsContainer, options?: CredentialRequestOptions & CredentialCreationOptions) {
         const calls = read();
         const index = calls.length;
-        calls.push({ kind, mediation: options?.mediation ?? null, aborted: false, outcome: "pending", page: location.pathname + location.search, document: documentId });
+        calls.push({
+          kind,
+          mediation: options?.mediation ?? null,
+          aborted: false,
+          outcome: "pending",
+          page: location.pathname + location.search,
+          document: documentId,
+        });
         sessionStorage.setItem(key, JSON.stringify(calls));
         // Only an abort while the browser still works on the request counts (a settled request's
         // controller may be aborted later, which changes nothing).

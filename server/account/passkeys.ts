@@ -63,8 +63,10 @@ function unavailable(ctx: RequestContext, route: "list" | "rename" | "remove"): 
   const adapter = ctx.config.adapter;
   if (!adapter || !ctx.config.providers.some((p) => p.type === "webauthn")) return "Passkeys need a WebAuthn or Passkey provider and an adapter.";
   if (typeof adapter.listAuthenticatorsByUserId !== "function") return "Listing passkeys needs an adapter with listAuthenticatorsByUserId().";
-  if (route === "rename" && typeof adapter.updateAuthenticator !== "function") return "Renaming passkeys needs an adapter with updateAuthenticator() (Foyer's adapters have it).";
-  if (route === "remove" && typeof adapter.deleteAuthenticator !== "function") return "Removing passkeys needs an adapter with deleteAuthenticator() (Foyer's adapters have it).";
+  if (route === "rename" && typeof adapter.updateAuthenticator !== "function")
+    return "Renaming passkeys needs an adapter with updateAuthenticator() (Foyer's adapters have it).";
+  if (route === "remove" && typeof adapter.deleteAuthenticator !== "function")
+    return "Removing passkeys needs an adapter with deleteAuthenticator() (Foyer's adapters have it).";
   return undefined;
 }
 
@@ -82,7 +84,8 @@ export async function passkeysRoute(ctx: RequestContext, segments: string[]): Pr
   if (!user && (await sessions.signedInButNotStored(ctx))) {
     return json(409, {
       error: "NotAvailable",
-      message: "This account is not stored by the adapter (credentials sign-in with jwt sessions), so it cannot have passkeys. Use database sessions to store credentials users.",
+      message:
+        "This account is not stored by the adapter (credentials sign-in with jwt sessions), so it cannot have passkeys. Use database sessions to store credentials users.",
     });
   }
   if (!user) return json(401, { error: "SessionRequired", message: "Sign in to manage your passkeys." });

@@ -110,7 +110,10 @@ async function revokeOthersRoute(ctx: RequestContext): Promise<ResponseInternal>
  * Ends every session of a user (an administrator's action, or after disabling an account). Works with
  * any adapter that has `deleteSessions`, from server code: there is no route for it.
  */
-export async function revokeUserSessions(adapter: { deleteSessions?: (userId: string, options?: { except?: string[] }) => unknown }, userId: string): Promise<number> {
+export async function revokeUserSessions(
+  adapter: { deleteSessions?: (userId: string, options?: { except?: string[] }) => unknown },
+  userId: string,
+): Promise<number> {
   if (typeof adapter.deleteSessions !== "function") throw new TypeError("revokeUserSessions needs an adapter with deleteSessions()");
   return Number(await adapter.deleteSessions(userId)) || 0;
 }

@@ -63,7 +63,11 @@ function undiscoveredProviders(ctx: RequestContext): OAuthProvider[] {
   }
   if (candidates.length === 0) return candidates;
   const pending = candidates.filter(awaitsDiscovery);
-  if (pending.length === 0) discoveryCandidates.set(ctx.config, candidates.filter((provider) => !knownAuthorizationEndpoint(provider)));
+  if (pending.length === 0)
+    discoveryCandidates.set(
+      ctx.config,
+      candidates.filter((provider) => !knownAuthorizationEndpoint(provider)),
+    );
   return pending;
 }
 

@@ -156,7 +156,16 @@ describe("Foyer's adapters", () => {
     ["postgres", () => PostgresAdapter({ connectionString: "postgres://127.0.0.1:1/never-connected" })],
   ] as const)("%s implements every Auth.js method and every Foyer capability", async (_name, make) => {
     const adapter: Adapter & { close?: () => Promise<void> } = make();
-    const all = [...SESSION_METHODS, ...WEBAUTHN_METHODS, "createVerificationToken", "useVerificationToken", "unlinkAccount", "deleteUser", "createUserWithAccount", ...FOYER_CAPABILITIES] as const;
+    const all = [
+      ...SESSION_METHODS,
+      ...WEBAUTHN_METHODS,
+      "createVerificationToken",
+      "useVerificationToken",
+      "unlinkAccount",
+      "deleteUser",
+      "createUserWithAccount",
+      ...FOYER_CAPABILITIES,
+    ] as const;
     expect(all.filter((name) => typeof adapter[name] !== "function")).toEqual([]);
     await adapter.close?.();
   });
@@ -203,7 +212,7 @@ describe("Foyer's adapters", () => {
         const others = [same(), same(), same()];
         // Four adapters on one empty database, all using it at once.
         const users = await Promise.all(
-          [adapter, ...others].map((a, i) => (a.createUser!({ id: `u${i}`, email: `m${i}@example.com`, emailVerified: null }) as Promise<unknown>)),
+          [adapter, ...others].map((a, i) => a.createUser!({ id: `u${i}`, email: `m${i}@example.com`, emailVerified: null }) as Promise<unknown>),
         );
         expect(users).toHaveLength(4);
         await (adapter as SqlAdapter).migrate();
@@ -277,8 +286,16 @@ describe("Foyer's adapters", () => {
         expect(raw.prepare("pragma journal_mode").get()).toMatchObject({ journal_mode: "wal" });
         const tables = raw.prepare("select name from sqlite_master where type = 'table' order by name").all() as { name: string }[];
         expect(tables.map((t) => t.name)).toEqual(["accounts", "authenticators", "foyer_migrations", "sessions", "users", "verification_tokens"]);
-        const indexes = raw.prepare("select name from sqlite_master where type = 'index' and name not like 'sqlite_%' order by name").all() as { name: string }[];
-        expect(indexes.map((i) => i.name)).toEqual(["accounts_provider_account_key", "accounts_user_id_idx", "authenticators_user_id_idx", "sessions_user_id_idx", "users_email_key"]);
+        const indexes = raw.prepare("select name from sqlite_master where type = 'index' and name not like 'sqlite_%' order by name").all() as {
+          name: string;
+        }[];
+        expect(indexes.map((i) => i.name)).toEqual([
+          "accounts_provider_account_key",
+          "accounts_user_id_idx",
+          "authenticators_user_id_idx",
+          "sessions_user_id_idx",
+          "users_email_key",
+        ]);
       } finally {
         raw.close();
       }

@@ -93,7 +93,14 @@ export default function MemoryAdapter(options: MemoryAdapterOptions = {}): Adapt
       const id = user.id || randomUUID();
       if (users.has(id)) throw new Error(`createUser: a user with id ${JSON.stringify(id)} exists`);
       if (userWithEmail(user.email)) throw new Error("createUser: a user with this email exists");
-      const stored: AdapterUser = { id, name: null, image: null, ...userFields(user), email: (user.email || null) as string, emailVerified: user.emailVerified ?? null };
+      const stored: AdapterUser = {
+        id,
+        name: null,
+        image: null,
+        ...userFields(user),
+        email: (user.email || null) as string,
+        emailVerified: user.emailVerified ?? null,
+      };
       users.set(id, stored);
       return copy(stored);
     },
@@ -265,7 +272,10 @@ export default function MemoryAdapter(options: MemoryAdapterOptions = {}): Adapt
     },
 
     listAuthenticatorsByUserId(userId) {
-      return [...authenticators.values()].filter((a) => a.userId === userId).sort(byCreation).map(copy);
+      return [...authenticators.values()]
+        .filter((a) => a.userId === userId)
+        .sort(byCreation)
+        .map(copy);
     },
 
     async updateAuthenticatorCounter(credentialID, newCounter) {
@@ -310,7 +320,10 @@ export default function MemoryAdapter(options: MemoryAdapterOptions = {}): Adapt
       const created = adapter.createUser!(user as AdapterUser) as AdapterUser;
       try {
         const linked = adapter.linkAccount!({ ...account, userId: created.id } as AdapterAccount) as AdapterAccount;
-        const result: { user: AdapterUser; account: AdapterAccount; session?: AdapterSession; authenticator?: AdapterAuthenticator } = { user: created, account: linked };
+        const result: { user: AdapterUser; account: AdapterAccount; session?: AdapterSession; authenticator?: AdapterAuthenticator } = {
+          user: created,
+          account: linked,
+        };
         if (authenticator) result.authenticator = adapter.createAuthenticator!({ ...authenticator, userId: created.id }) as AdapterAuthenticator;
         if (session) result.session = adapter.createSession!({ ...session, userId: created.id }) as AdapterSession;
         return result;

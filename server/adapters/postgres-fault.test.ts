@@ -96,7 +96,11 @@ if (!postgres.ok) {
 
       child.send(`RUN fire ${UNDER_FIRE}`);
       const done = child.waitFor("DONE fire");
-      const terminated = await terminateRepeatedly(url, applicationName, done.catch(() => undefined));
+      const terminated = await terminateRepeatedly(
+        url,
+        applicationName,
+        done.catch(() => undefined),
+      );
       await Promise.race([done.catch(() => undefined), child.exited]);
 
       // The process survived every termination.

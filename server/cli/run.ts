@@ -13,7 +13,7 @@ const USAGE = [
   "  secret -f <path>              Add AUTH_SECRET to that file (created if missing); an existing",
   "                                AUTH_SECRET or NEXTAUTH_SECRET is never overwritten.",
   "  secret --env-file <path>      The same, for a file that exists: Node.js itself stops with",
-  "                                \"<path>: not found\" when a --env-file argument names a missing file.",
+  '                                "<path>: not found" when a --env-file argument names a missing file.',
 ].join("\n");
 
 /** The options that name the env file to write. */

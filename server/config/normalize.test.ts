@@ -55,7 +55,11 @@ describe("validation failures answer the generic response and log a specific, ac
       "InvalidEndpoints",
       /"idp" is missing both `issuer` and `authorization`/,
     );
-    await expectConfigError(testConfig({ providers: [{ id: "email", name: "Email", type: "email" as const }] }), "MissingAdapter", /Email login requires an adapter/);
+    await expectConfigError(
+      testConfig({ providers: [{ id: "email", name: "Email", type: "email" as const }] }),
+      "MissingAdapter",
+      /Email login requires an adapter/,
+    );
   });
 
   it("an OIDC issuer that cannot be reached: Configuration redirect and a clear log line, not a crash", async () => {
@@ -201,10 +205,14 @@ describe("AUTH_URL", () => {
       })();
       expect([...jar.cookies.keys()]).toContain("__Host-authjs.csrf-token");
       const response = await Auth(
-        postForm("/auth/callback/credentials", { csrfToken, username: "ada", password: PASSWORD, callbackUrl: "/home" }, {
-          cookie: jar.header,
-          headers: { Origin: "https://public.example.com" },
-        }),
+        postForm(
+          "/auth/callback/credentials",
+          { csrfToken, username: "ada", password: PASSWORD, callbackUrl: "/home" },
+          {
+            cookie: jar.header,
+            headers: { Origin: "https://public.example.com" },
+          },
+        ),
         config,
       );
       expect(response.headers.get("location")).toBe("https://public.example.com/home");

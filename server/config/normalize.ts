@@ -103,7 +103,8 @@ function buildConfig(userConfig: AuthConfig, env: EnvObject): NormalizedConfig {
     maxBodySize: config.maxBodySize ?? DEFAULT_MAX_BODY_SIZE,
   };
   const sendsEmailLinks = configured.some((provider) => provider.type === "email");
-  if (sendsEmailLinks && !(hosts instanceof InvalidConfiguration) && hosts.production && !hosts.fixedOrigin && hosts.exact.size === 0) logger.warn("email-links-need-host");
+  if (sendsEmailLinks && !(hosts instanceof InvalidConfiguration) && hosts.production && !hosts.fixedOrigin && hosts.exact.size === 0)
+    logger.warn("email-links-need-host");
 
   const input = { config: normalized, providers: configured, source: config };
   normalized.error = error ?? firstError(CONFIG_RULES, input) ?? (hosts instanceof InvalidConfiguration ? hosts : undefined);

@@ -78,7 +78,8 @@ const oauthHasEndpoints: ProviderRule = (provider) => {
   for (const key of ["authorization", "token", "userinfo"]) {
     const endpoint = provider[key];
     const url = typeof endpoint === "string" ? endpoint : (endpoint as { url?: unknown } | undefined)?.url;
-    if (!url) return new InvalidEndpoints(`Provider "${provider.id}" is missing both \`issuer\` and \`${key}\` endpoint config. At least one of them is required.`);
+    if (!url)
+      return new InvalidEndpoints(`Provider "${provider.id}" is missing both \`issuer\` and \`${key}\` endpoint config. At least one of them is required.`);
   }
   return undefined;
 };
@@ -94,7 +95,9 @@ const refreshTokensIsValid: ProviderRule = (provider) => {
   const leeway = isPlainObject(option) ? option.leewaySeconds : undefined;
   const keysOk = isPlainObject(option) && Object.keys(option).every((key) => key === "leewaySeconds");
   if (!keysOk || (leeway !== undefined && !(typeof leeway === "number" && Number.isFinite(leeway) && leeway >= 0))) {
-    return new InvalidProvider(`Provider "${provider.id}": refreshTokens must be true, false or { leewaySeconds: <seconds ≥ 0> }; got ${JSON.stringify(option)}.`);
+    return new InvalidProvider(
+      `Provider "${provider.id}": refreshTokens must be true, false or { leewaySeconds: <seconds ≥ 0> }; got ${JSON.stringify(option)}.`,
+    );
   }
   return undefined;
 };
@@ -125,7 +128,9 @@ const emailAndWebAuthnHaveAdapter: ConfigRule = ({ providers, source }) => {
   const needsAdapter = providers.find((p) => p.type === "email" || p.type === "webauthn");
   if (!needsAdapter || source.adapter) return undefined;
   return new MissingAdapter(
-    needsAdapter.type === "email" ? "Email login requires an adapter. Add `adapter` to the config." : "WebAuthn requires an adapter. Add `adapter` to the config.",
+    needsAdapter.type === "email"
+      ? "Email login requires an adapter. Add `adapter` to the config."
+      : "WebAuthn requires an adapter. Add `adapter` to the config.",
   );
 };
 
@@ -136,7 +141,7 @@ const sessionStrategyIsKnown: ConfigRule = ({ config, source }) =>
 
 const databaseSessionHasAdapter: ConfigRule = ({ config, source }) =>
   config.session.strategy === "database" && !source.adapter
-    ? new MissingAdapter("Database session requires an adapter. Add `adapter` to the config or set session.strategy to \"cookie\".")
+    ? new MissingAdapter('Database session requires an adapter. Add `adapter` to the config or set session.strategy to "cookie".')
     : undefined;
 
 /** The adapter has the methods the configured providers and session strategy call. */

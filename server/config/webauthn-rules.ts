@@ -34,7 +34,7 @@ export function webauthnConfigError(providers: readonly ConfiguredProvider[]): A
 /** What is wrong with a configured `relayingParty`, if anything. */
 function relyingPartyProblem(value: unknown): string | undefined {
   if (value === undefined) return undefined;
-  if (!isRecord(value)) return " must be an object such as { id: \"example.com\", name: \"Example\", origin: \"https://example.com\" }.";
+  if (!isRecord(value)) return ' must be an object such as { id: "example.com", name: "Example", origin: "https://example.com" }.';
   for (const key of ["id", "name", "origin"] as const) {
     const entry = value[key];
     if (entry === undefined) continue;

@@ -56,9 +56,7 @@ export async function createContext(config: NormalizedConfig, req: RequestIntern
   if (req.providerId !== undefined) {
     provider = config.providerById.get(req.providerId);
     if (!provider) {
-      throw new InvalidProvider(
-        `Provider with id "${req.providerId}" not found. Available providers: [${config.providers.map((p) => p.id).join(", ")}].`,
-      );
+      throw new InvalidProvider(`Provider with id "${req.providerId}" not found. Available providers: [${config.providers.map((p) => p.id).join(", ")}].`);
     }
   }
 

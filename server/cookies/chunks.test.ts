@@ -35,13 +35,19 @@ describe("chunk writing, as Auth.js chunks", () => {
     const value = "a".repeat(3936) + "b";
     const { cookies, chunked } = new ChunkedCookie(option, cookiesOf({})).write(value);
     expect(chunked).toBe(true);
-    expect(summary(cookies)).toEqual([[`${NAME}.0`, 3936], [`${NAME}.1`, 1]]);
+    expect(summary(cookies)).toEqual([
+      [`${NAME}.0`, 3936],
+      [`${NAME}.1`, 1],
+    ]);
     expect(cookies[1]!.value).toBe("b");
     expect(cookies.map((c) => c.value).join("")).toBe(value);
   });
 
   it("7872 → two chunks, 7873 → three chunks", () => {
-    expect(summary(new ChunkedCookie(option, cookiesOf({})).write("x".repeat(7872)).cookies)).toEqual([[`${NAME}.0`, 3936], [`${NAME}.1`, 3936]]);
+    expect(summary(new ChunkedCookie(option, cookiesOf({})).write("x".repeat(7872)).cookies)).toEqual([
+      [`${NAME}.0`, 3936],
+      [`${NAME}.1`, 3936],
+    ]);
     expect(summary(new ChunkedCookie(option, cookiesOf({})).write("x".repeat(7873)).cookies)).toEqual([
       [`${NAME}.0`, 3936],
       [`${NAME}.1`, 3936],
@@ -66,7 +72,12 @@ describe("chunk writing, as Auth.js chunks", () => {
       [`${NAME}.1`, 3936],
       [`${NAME}.2`, 542],
     ]);
-    expect(cookies.slice(1).map((c) => c.value).join("")).toBe(value);
+    expect(
+      cookies
+        .slice(1)
+        .map((c) => c.value)
+        .join(""),
+    ).toBe(value);
     // New chunks carry the session cookie's options plus the given expiry; the deletion its normal attributes.
     for (const c of cookies.slice(1)) expect(c.options).toEqual({ httpOnly: true, sameSite: "lax", path: "/", secure: false, expires });
     expect(serializeCookie(cookies[0]!.name, cookies[0]!.value, cookies[0]!.options)).toBe(`${NAME}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`);
@@ -377,7 +388,17 @@ describe("serializeCookie, in Auth.js's attribute order", () => {
     const sets = [
       {},
       { maxAge: 0, path: "/", httpOnly: true, sameSite: "lax" as const },
-      { maxAge: 900, domain: "a.example", path: "/x", expires, httpOnly: true, secure: true, partitioned: true, priority: "low" as const, sameSite: "none" as const },
+      {
+        maxAge: 900,
+        domain: "a.example",
+        path: "/x",
+        expires,
+        httpOnly: true,
+        secure: true,
+        partitioned: true,
+        priority: "low" as const,
+        sameSite: "none" as const,
+      },
       { expires, sameSite: "strict" as const, priority: "medium" as const },
       { sameSite: true, secure: true },
     ];

@@ -79,10 +79,7 @@ describe("enforcement", () => {
   it("R-REQ-03 a forged cookie hash: a new cookie is minted and the request rejected", async () => {
     const config = testConfig();
     const token = "a".repeat(64);
-    const response = await Auth(
-      postForm("/auth/signout", { csrfToken: token }, { cookie: `authjs.csrf-token=${token}%7C${"0".repeat(64)}` }),
-      config,
-    );
+    const response = await Auth(postForm("/auth/signout", { csrfToken: token }, { cookie: `authjs.csrf-token=${token}%7C${"0".repeat(64)}` }), config);
     expect(response.headers.get("location")).toBe(MISSING_CSRF);
   });
 
@@ -133,13 +130,10 @@ describe("R-REQ-05 browser provenance (Foyer addition)", () => {
     // Chromium's same-origin form post from a page with Referrer-Policy: no-referrer (the built-in pages)
     [{ Origin: "null", "Sec-Fetch-Site": "same-origin" }],
     [{}],
-  ])(
-    "a valid token pair with %j passes",
-    async (headers) => {
-      const response = await signOutWith(headers);
-      expect(response.headers.get("location")).toBe(ORIGIN);
-    },
-  );
+  ])("a valid token pair with %j passes", async (headers) => {
+    const response = await signOutWith(headers);
+    expect(response.headers.get("location")).toBe(ORIGIN);
+  });
 
   it("a cross-site session update gets the CSRF answer (400 null)", async () => {
     const config = testConfig();

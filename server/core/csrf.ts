@@ -16,12 +16,7 @@ export interface CsrfState {
 }
 
 /** Checks the CSRF cookie and the submitted token; mints a new token when the cookie is missing or forged. */
-export async function verifyCsrf(options: {
-  cookieValue: string | undefined;
-  secret: string;
-  isPost: boolean;
-  bodyToken: unknown;
-}): Promise<CsrfState> {
+export async function verifyCsrf(options: { cookieValue: string | undefined; secret: string; isPost: boolean; bodyToken: unknown }): Promise<CsrfState> {
   const { cookieValue, secret, isPost, bodyToken } = options;
   if (cookieValue) {
     const separator = cookieValue.indexOf("|");

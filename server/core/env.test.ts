@@ -85,14 +85,26 @@ describe("createActionURL", () => {
     expect(url.href).toBe("https://sub.domain.env.com/api/auth/signout");
     expect(codes).toEqual(["env-url-basepath-mismatch"]);
     const quiet = warnings();
-    createActionURL("signout", "https:", headers({}), { AUTH_URL: "http://localhost:3000/my-app/api/auth" }, { basePath: "/my-app/api/auth", logger: quiet.logger });
+    createActionURL(
+      "signout",
+      "https:",
+      headers({}),
+      { AUTH_URL: "http://localhost:3000/my-app/api/auth" },
+      { basePath: "/my-app/api/auth", logger: quiet.logger },
+    );
     expect(quiet.codes).toEqual([]);
   });
 
   it("without AUTH_URL uses X-Forwarded-Host/Proto, else Host and the protocol", () => {
     expect(createActionURL("session", "http:", headers({ host: "app.local:3000" }), {}, { basePath: "/auth" }).href).toBe("http://app.local:3000/auth/session");
     expect(
-      createActionURL("session", "http", headers({ host: "internal", "x-forwarded-host": "example.com", "x-forwarded-proto": "https" }), {}, { basePath: "/auth" }).href,
+      createActionURL(
+        "session",
+        "http",
+        headers({ host: "internal", "x-forwarded-host": "example.com", "x-forwarded-proto": "https" }),
+        {},
+        { basePath: "/auth" },
+      ).href,
     ).toBe("https://example.com/auth/session");
     expect(createActionURL("csrf", "https:", headers({ host: "e.com" }), {}, {}).href).toBe("https://e.com/csrf");
   });

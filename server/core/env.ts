@@ -51,7 +51,10 @@ export function envHostTrust(env: EnvObject): "url" | "declared" | "development"
 
 /** `AUTH_ALLOWED_HOSTS` as a list: comma-separated, blanks dropped; `undefined` when unset or empty. */
 export function envAllowedHosts(env: EnvObject): string[] | undefined {
-  const hosts = (env.AUTH_ALLOWED_HOSTS ?? "").split(",").map((host) => host.trim()).filter(Boolean);
+  const hosts = (env.AUTH_ALLOWED_HOSTS ?? "")
+    .split(",")
+    .map((host) => host.trim())
+    .filter(Boolean);
   return hosts.length ? hosts : undefined;
 }
 
@@ -103,7 +106,9 @@ export function setEnvDefaults(env: EnvObject, config: AuthConfig, suppressBaseP
 
   config.providers = config.providers.map((provider) => {
     const resolved = (typeof provider === "function" ? provider({}) : provider) as CommonProviderOptions;
-    const id = String(resolved.id ?? "").toUpperCase().replace(/-/g, "_");
+    const id = String(resolved.id ?? "")
+      .toUpperCase()
+      .replace(/-/g, "_");
     if (!id) return provider;
     const fromEnv = {
       clientId: env[`AUTH_${id}_ID`],

@@ -132,7 +132,9 @@ describe("verbose logs carry nothing that works as a credential", () => {
     expect(lines.some((line) => line.includes("CredentialsSignin"))).toBe(true);
     expect(secrets.size).toBeGreaterThan(15);
 
-    const leaks = [...secrets].filter((secret) => secret.length >= 8).flatMap((secret) => lines.filter((line) => line.includes(secret)).map((line) => `${secret.slice(0, 12)}… in ${line.slice(0, 160)}`));
+    const leaks = [...secrets]
+      .filter((secret) => secret.length >= 8)
+      .flatMap((secret) => lines.filter((line) => line.includes(secret)).map((line) => `${secret.slice(0, 12)}… in ${line.slice(0, 160)}`));
     expect(leaks).toEqual([]);
 
     const candidates = tokenLike(lines);

@@ -37,7 +37,14 @@ describe("no secrets in the logs", () => {
       // a failing authorize whose error mentions nothing sensitive, and a config error
       const failing = consoleConfig({
         logLevel: "verbose",
-        providers: [Credentials({ credentials: {}, authorize: () => { throw new TypeError("lookup failed"); } })],
+        providers: [
+          Credentials({
+            credentials: {},
+            authorize: () => {
+              throw new TypeError("lookup failed");
+            },
+          }),
+        ],
       });
       const f = await csrf(failing);
       await Auth(postForm("/auth/callback/credentials", { csrfToken: f.csrfToken, password: "p4ssw0rd-in-body" }, { cookie: f.jar.header }), failing);
@@ -112,7 +119,15 @@ describe("levels", () => {
   });
 
   it("a throwing custom logger never breaks a request", async () => {
-    const config = testConfig({ logger: { error: () => { throw new Error("logger down"); }, warn() {}, debug() {} } });
+    const config = testConfig({
+      logger: {
+        error: () => {
+          throw new Error("logger down");
+        },
+        warn() {},
+        debug() {},
+      },
+    });
     const response = await Auth(get("/auth/session", { cookie: "authjs.session-token=garbage" }), config);
     expect(response.status).toBe(200);
   });

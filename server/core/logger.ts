@@ -75,7 +75,12 @@ export function formatError(error: Error, withStack = false): string {
     if (err instanceof Error) details.cause = redact(err);
     if (Object.keys(rest).length) details.details = redact(rest);
   }
-  if (withStack && error.stack) details.stack = error.stack.split("\n").slice(1, 6).map((l) => l.trim()).join(" | ");
+  if (withStack && error.stack)
+    details.stack = error.stack
+      .split("\n")
+      .slice(1, 6)
+      .map((l) => l.trim())
+      .join(" | ");
   if (Object.keys(details).length) line += ` ${JSON.stringify(details)}`;
   return line;
 }

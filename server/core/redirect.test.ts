@@ -136,10 +136,7 @@ describe("callbackUrl through whole flows (R-REDIR-12)", () => {
     const config = testConfig();
     const { jar, csrfToken } = await csrf(config);
     jar.cookies.set("authjs.callback-url", encodeURIComponent(url));
-    const response = await Auth(
-      postForm("/auth/callback/credentials", { csrfToken, username: "ada", password: PASSWORD }, { cookie: jar.header }),
-      config,
-    );
+    const response = await Auth(postForm("/auth/callback/credentials", { csrfToken, username: "ada", password: PASSWORD }, { cookie: jar.header }), config);
     expect(response.status).toBe(302);
     expect(landsOnOrigin(response.headers.get("location"))).toBe(true);
     const after = new CookieJar().update(response).get("authjs.callback-url");

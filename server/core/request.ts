@@ -67,7 +67,11 @@ export function requestTarget(request: Request, basePath: string): RequestTarget
 }
 
 /** The fields of a POST body of one of `route.bodyTypes`, capped at `maxBodySize`; `undefined` for other bodies. */
-export async function readPostBody(request: Request, route: RouteTarget, maxBodySize: number): Promise<{ fields: Record<string, unknown> | undefined } | BadRequest | TooLarge> {
+export async function readPostBody(
+  request: Request,
+  route: RouteTarget,
+  maxBodySize: number,
+): Promise<{ fields: Record<string, unknown> | undefined } | BadRequest | TooLarge> {
   try {
     return { fields: await readBody(request, maxBodySize, route.bodyTypes) };
   } catch (error) {

@@ -507,7 +507,10 @@ describe("callbacks and events", () => {
     expect(location.searchParams.get("callbackUrl")).toBe(callbackUrl);
 
     smtp.clear();
-    const s2 = { ...s, config: { ...s.config, providers: [Nodemailer({ server: { host: "127.0.0.1", port: smtp.port, secure: false, ignoreTLS: true }, resendCooldown: 0 })] } };
+    const s2 = {
+      ...s,
+      config: { ...s.config, providers: [Nodemailer({ server: { host: "127.0.0.1", port: smtp.port, secure: false, ignoreTLS: true }, resendCooldown: 0 })] },
+    };
     await requestLink(s2.config, "nodemailer", { email: "first@x.io", callbackUrl });
     const second = await followLink(s2.config, linkIn((await smtp.waitForMessage("first@x.io")).text));
     expect(second.response.headers.get("location")).toBe(callbackUrl);

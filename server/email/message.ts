@@ -29,7 +29,8 @@ export function renderVerificationEmail(input: MessageInput): VerificationMessag
   const text = `${heading}\n\n${url}\n\n${expires}\n${ignore}\n`;
   const brand = theme.brandColor ?? "#1d4ed8";
   const onBrand = theme.onBrandColor ?? "#fff";
-  const logo = theme.logo && !theme.logo.startsWith("/") ? `<img src="${escapeHtml(theme.logo)}" alt="" style="max-width:150px;max-height:70px;margin-bottom:16px">` : "";
+  const logo =
+    theme.logo && !theme.logo.startsWith("/") ? `<img src="${escapeHtml(theme.logo)}" alt="" style="max-width:150px;max-height:70px;margin-bottom:16px">` : "";
   const html =
     `<!DOCTYPE html><html lang="${escapeHtml(locale)}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>` +
     `<body style="margin:0;padding:24px;background:#f3f4f6;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f2328">` +

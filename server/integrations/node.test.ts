@@ -96,7 +96,12 @@ describe("createAuthHandler", () => {
 
   it("takes the limit from the handler option, else from the config's maxBodySize", async () => {
     const fromConfig = await serveAuth(testConfig({ maxBodySize: 100 }));
-    const overConfig = await fetch(`${fromConfig.base}/auth/signout`, { method: "POST", headers: FORM, body: chunkedBody(101, 10), duplex: "half" } as RequestInit);
+    const overConfig = await fetch(`${fromConfig.base}/auth/signout`, {
+      method: "POST",
+      headers: FORM,
+      body: chunkedBody(101, 10),
+      duplex: "half",
+    } as RequestInit);
     expect(overConfig.status).toBe(413);
     expect(((await overConfig.json()) as { message: string }).message).toBe("The request body is larger than 100 bytes.");
 
@@ -304,7 +309,7 @@ describe("methods a web Request cannot carry (TRACE; Node's parser itself refuse
     expect(errors).toEqual([]);
   });
 
-  it("TRACE under basePath answers 400 \"Bad request.\" as Auth() does for PUT, with no error logged", async () => {
+  it('TRACE under basePath answers 400 "Bad request." as Auth() does for PUT, with no error logged', async () => {
     const errors = captureErrors();
     const { base } = await serveAuth();
     const put = await new Promise<{ status: number; body: string }>((resolve, reject) => {

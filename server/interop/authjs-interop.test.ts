@@ -167,10 +167,16 @@ describe("(a) session cookies cross over", () => {
   });
 
   it("the same cookie under a https origin uses the __Secure- name on both sides, and crosses over", async () => {
-    for (const [from, to] of [["authjs", "foyer"], ["foyer", "authjs"]] as const) {
+    for (const [from, to] of [
+      ["authjs", "foyer"],
+      ["foyer", "authjs"],
+    ] as const) {
       const { csrfToken, cookie } = await csrf(from, {}, HTTPS_ORIGIN);
       expect(cookie.name).toBe("__Host-authjs.csrf-token");
-      const response = await call(from, post("/auth/callback/credentials", { csrfToken, username: "ada", password: "correct horse" }, cookieHeader([cookie]), HTTPS_ORIGIN));
+      const response = await call(
+        from,
+        post("/auth/callback/credentials", { csrfToken, username: "ada", password: "correct horse" }, cookieHeader([cookie]), HTTPS_ORIGIN),
+      );
       const session = sessionCookies(response);
       expect(session.map((c) => c.name)).toEqual([`__Secure-${SESSION}`]);
       const read = await call(to, get("/auth/session", cookieHeader(session), HTTPS_ORIGIN));
@@ -272,7 +278,10 @@ describe("(c) chunked and unchunked cookies", () => {
 });
 
 describe("(d) CSRF cookies cross over", () => {
-  for (const [from, to] of [["authjs", "foyer"], ["foyer", "authjs"]] as const) {
+  for (const [from, to] of [
+    ["authjs", "foyer"],
+    ["foyer", "authjs"],
+  ] as const) {
     it(`a CSRF cookie from ${from} validates POST /auth/signout on ${to}`, async () => {
       const { csrfToken, cookie } = await csrf(from);
       expect(csrfToken).toMatch(/^[0-9a-f]{64}$/);
@@ -350,7 +359,10 @@ describe("(e) identical wire shapes", () => {
   });
 
   it("GET /auth/csrf over https: same __Host-/__Secure- names and Secure attribute", async () => {
-    const [foyer, upstream] = await Promise.all([call("foyer", get("/auth/csrf", undefined, HTTPS_ORIGIN)), call("authjs", get("/auth/csrf", undefined, HTTPS_ORIGIN))]);
+    const [foyer, upstream] = await Promise.all([
+      call("foyer", get("/auth/csrf", undefined, HTTPS_ORIGIN)),
+      call("authjs", get("/auth/csrf", undefined, HTTPS_ORIGIN)),
+    ]);
     expect(shape(foyer)).toEqual(shape(upstream));
     expect(shape(foyer)[0]).toBe("__Host-authjs.csrf-token=<value>; Path=/; HttpOnly; Secure; SameSite=Lax");
   });
@@ -379,7 +391,10 @@ describe("(e) identical wire shapes", () => {
     const results: string[][] = [];
     for (const side of ["foyer", "authjs"] as const) {
       const { csrfToken, cookie } = await csrf(side);
-      const response = await call(side, post("/auth/callback/credentials", { csrfToken, username: "ada", password: "correct horse" }, cookieHeader([cookie, ...big.session])));
+      const response = await call(
+        side,
+        post("/auth/callback/credentials", { csrfToken, username: "ada", password: "correct horse" }, cookieHeader([cookie, ...big.session])),
+      );
       results.push(shape(response));
     }
     expect(results[0]).toEqual(results[1]);
@@ -410,7 +425,12 @@ describe("(e) identical wire shapes", () => {
     ["GET /auth/session/x → 400", () => get("/auth/session/x"), 400, null],
     ["PUT → 400", () => new Request(`${ORIGIN}/auth/session`, { method: "PUT" }), 400, null],
     ["POST /auth/csrf → Configuration redirect", () => post("/auth/csrf", {}), 302, `${ORIGIN}/auth/error?error=Configuration`],
-    ["POST /auth/signin/nope (unknown provider) → Configuration redirect", () => post("/auth/signin/nope", {}), 302, `${ORIGIN}/auth/error?error=Configuration`],
+    [
+      "POST /auth/signin/nope (unknown provider) → Configuration redirect",
+      () => post("/auth/signin/nope", {}),
+      302,
+      `${ORIGIN}/auth/error?error=Configuration`,
+    ],
     [
       "bad CSRF on the credentials callback → MissingCSRF redirect",
       () => post("/auth/callback/credentials", { csrfToken: "nope", username: "ada", password: "correct horse" }),

@@ -9,8 +9,7 @@ const NAME = "authjs.session-token";
 const SECURE_NAME = "__Secure-authjs.session-token";
 const URL_ = "http://localhost:3000/api/x";
 
-const seal = (token: Record<string, unknown>, salt = NAME, secret: string | string[] = SECRET, maxAge?: number) =>
-  encode({ token, secret, salt, maxAge });
+const seal = (token: Record<string, unknown>, salt = NAME, secret: string | string[] = SECRET, maxAge?: number) => encode({ token, secret, salt, maxAge });
 
 const withCookie = (cookie: string) => new Request(URL_, { headers: { cookie } });
 const withAuth = (authorization: string) => new Request(URL_, { headers: { authorization } });

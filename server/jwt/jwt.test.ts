@@ -39,7 +39,10 @@ function sealWithHeader(hdr: Record<string, unknown>, plaintext: string, key: Ui
   const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
   const al = Buffer.alloc(8);
   al.writeBigUInt64BE(BigInt(aad.length) * 8n);
-  const tag = createHmac("sha512", key.subarray(0, 32)).update(Buffer.concat([aad, iv, ciphertext, al])).digest().subarray(0, 32);
+  const tag = createHmac("sha512", key.subarray(0, 32))
+    .update(Buffer.concat([aad, iv, ciphertext, al]))
+    .digest()
+    .subarray(0, 32);
   return `${headerText}..${b64(iv)}.${b64(ciphertext)}.${b64(tag)}`;
 }
 
@@ -172,7 +175,12 @@ describe("secret rotation", () => {
   it("a token sealed with any listed secret opens, selected by kid", async () => {
     const byA = await encode({ token: { sub: "a" }, secret: A, salt: SALT });
     const byB = await encode({ token: { sub: "b" }, secret: B, salt: SALT });
-    for (const secrets of [[A, B], [B, A], [C, A, B], [B, C, A]]) {
+    for (const secrets of [
+      [A, B],
+      [B, A],
+      [C, A, B],
+      [B, C, A],
+    ]) {
       expect(await decode({ token: byA, secret: secrets, salt: SALT })).toMatchObject({ sub: "a" });
       expect(await decode({ token: byB, secret: secrets, salt: SALT })).toMatchObject({ sub: "b" });
     }
@@ -405,7 +413,8 @@ describe("R-SESS-06 expiry with a 15 s clock tolerance", () => {
   it("R-SESS-06 jose-crafted tokens: exp 10 s past accepted, 20 s past rejected", async () => {
     const key = hkdf(A, SALT);
     const kid = await thumbprint(key);
-    const make = (exp: number) => new EncryptJWT({ sub: "1" }).setProtectedHeader({ alg: "dir", enc: "A256CBC-HS512", kid }).setExpirationTime(exp).encrypt(key);
+    const make = (exp: number) =>
+      new EncryptJWT({ sub: "1" }).setProtectedHeader({ alg: "dir", enc: "A256CBC-HS512", kid }).setExpirationTime(exp).encrypt(key);
     expect(await decode({ token: await make(nowS() - 10), secret: A, salt: SALT })).toMatchObject({ sub: "1" });
     await expect(decode({ token: await make(nowS() - 20), secret: A, salt: SALT })).rejects.toThrow();
   });

@@ -106,13 +106,15 @@ export async function clientConfiguration(provider: OAuthProvider): Promise<clie
   const cached = key ? configurations.get(key) : undefined;
   if (cached && Date.now() - cached.at < DISCOVERY_TTL) return cached.configuration;
   const fetcher = normalizingFetch(provider.customFetch ?? fetch);
-  const configuration = usesDiscovery(provider) && !endpointUrl(provider.token) && !endpointUrl(provider.userinfo)
-    ? await discover(provider, fetcher)
-    : new client.Configuration(await serverMetadata(provider, fetcher), provider.clientId ?? "", clientMetadata(provider), clientAuth(provider));
+  const configuration =
+    usesDiscovery(provider) && !endpointUrl(provider.token) && !endpointUrl(provider.userinfo)
+      ? await discover(provider, fetcher)
+      : new client.Configuration(await serverMetadata(provider, fetcher), provider.clientId ?? "", clientMetadata(provider), clientAuth(provider));
   configuration[client.customFetch] = fetcher as unknown as client.CustomFetch;
   const metadata = configuration.serverMetadata();
   const urls = [metadata.issuer, metadata.authorization_endpoint, metadata.token_endpoint, metadata.userinfo_endpoint].filter((u): u is string => !!u);
-  if (urls.some((url) => url.startsWith("http:")) && urls.filter((url) => url.startsWith("http:")).every(isLoopback)) client.allowInsecureRequests(configuration);
+  if (urls.some((url) => url.startsWith("http:")) && urls.filter((url) => url.startsWith("http:")).every(isLoopback))
+    client.allowInsecureRequests(configuration);
   if (key) {
     if (configurations.size >= MAX_CONFIGURATIONS) configurations.delete(configurations.keys().next().value as string);
     configurations.set(key, { at: Date.now(), configuration });

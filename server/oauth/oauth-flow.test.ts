@@ -26,7 +26,12 @@ beforeAll(async () => {
   idp = await startTestIdp({
     clients: [
       { client_id: "client-a", client_secret: "secret-a", redirect_uris: PROVIDER_IDS.map(callbackUri) },
-      { client_id: "post-client", client_secret: "secret-post", token_endpoint_auth_method: "client_secret_post", redirect_uris: PROVIDER_IDS.map(callbackUri) },
+      {
+        client_id: "post-client",
+        client_secret: "secret-post",
+        token_endpoint_auth_method: "client_secret_post",
+        redirect_uris: PROVIDER_IDS.map(callbackUri),
+      },
       { client_id: "public-client", token_endpoint_auth_method: "none", redirect_uris: PROVIDER_IDS.map(callbackUri) },
     ],
   });
@@ -128,7 +133,11 @@ describe("the authorization request", () => {
 
     // The values: sealed with the cookie's name as salt, carrying the provider id and issuer.
     const open = async (name: string, header: string) =>
-      decode<{ value: string; provider: string; issuer: string }>({ token: decodeURIComponent(header.slice(name.length + 1).split(";")[0]!), secret: SECRET, salt: name });
+      decode<{ value: string; provider: string; issuer: string }>({
+        token: decodeURIComponent(header.slice(name.length + 1).split(";")[0]!),
+        secret: SECRET,
+        salt: name,
+      });
     const verifier = await open("authjs.pkce.code_verifier", pkce);
     expect(verifier).toMatchObject({ provider: "idp", issuer: idp.issuer });
     expect(await s256(verifier!.value)).toBe(url.searchParams.get("code_challenge"));
@@ -138,7 +147,14 @@ describe("the authorization request", () => {
 
   it("a plain OAuth 2 provider gets PKCE and state, no nonce and no default scope", async () => {
     const { config } = setup([
-      OAuth({ id: "plain", authorization: "https://oauth.example.com/authorize", token: "https://oauth.example.com/token", userinfo: "https://oauth.example.com/me", clientId: "cid", clientSecret: "cs" }),
+      OAuth({
+        id: "plain",
+        authorization: "https://oauth.example.com/authorize",
+        token: "https://oauth.example.com/token",
+        userinfo: "https://oauth.example.com/me",
+        clientId: "cid",
+        clientSecret: "cs",
+      }),
     ]);
     const { response, authorizationUrl: url } = await startOAuthSignIn(config, "plain");
     expect(`${url.origin}${url.pathname}`).toBe("https://oauth.example.com/authorize");
@@ -239,10 +255,12 @@ describe("the authorization request", () => {
 
   it("each config's customFetch is the one used, also when another config has a provider with the same id", async () => {
     const calls = { first: 0, second: 0 };
-    const counting = (name: keyof typeof calls): typeof fetch => (input, init) => {
-      calls[name]++;
-      return fetch(input, init);
-    };
+    const counting =
+      (name: keyof typeof calls): typeof fetch =>
+      (input, init) => {
+        calls[name]++;
+        return fetch(input, init);
+      };
     const first = setup([oidc({ customFetch: counting("first") })]).config;
     const second = setup([oidc({ customFetch: counting("second") })]).config;
     await signInAs(first, "fetch-one");
@@ -454,14 +472,17 @@ describe("a provider whose profile() throws", () => {
   });
 
   it("with pages.signIn, the custom sign-in page gets error=Callback", async () => {
-    const { config } = setup([
-      oidc({
-        id: "idp-throws",
-        profile() {
-          throw new Error("nope");
-        },
-      }),
-    ], { pages: { signIn: "/login?from=oauth" } });
+    const { config } = setup(
+      [
+        oidc({
+          id: "idp-throws",
+          profile() {
+            throw new Error("nope");
+          },
+        }),
+      ],
+      { pages: { signIn: "/login?from=oauth" } },
+    );
     const { response } = await signInAs(config, "thrower", "idp-throws");
     expect(response.headers.get("location")).toBe(`${ORIGIN}/login?from=oauth&error=Callback`);
   });

@@ -71,7 +71,10 @@ function withParam(url: string, name: string, value: string | null): string {
 }
 
 function jarWithout(jar: CookieJar, ...names: string[]): string {
-  return [...jar.cookies].filter(([name]) => !names.includes(name)).map(([name, value]) => `${name}=${value}`).join("; ");
+  return [...jar.cookies]
+    .filter(([name]) => !names.includes(name))
+    .map(([name, value]) => `${name}=${value}`)
+    .join("; ");
 }
 
 async function sessionOf(config: AuthConfig, cookie: string): Promise<unknown> {
@@ -186,7 +189,13 @@ const idTokenForAnotherClient: Scenario = once(async () => {
 function misconfiguredIssuer(keepIss: boolean): Scenario {
   return once(async () => {
     const { config, log } = setup([
-      oidc({ id: "idp-misissued", issuer: "https://issuer.example.com", authorization: `${idp.issuer}/auth`, token: `${idp.issuer}/token`, userinfo: `${idp.issuer}/me` }),
+      oidc({
+        id: "idp-misissued",
+        issuer: "https://issuer.example.com",
+        authorization: `${idp.issuer}/auth`,
+        token: `${idp.issuer}/token`,
+        userinfo: `${idp.issuer}/me`,
+      }),
     ]);
     const { jar, callback } = await begin(config, "idp-misissued");
     const tokensBefore = tokenRequests(idp);
@@ -372,7 +381,10 @@ describe("R-OAUTH-08: an error answer from the provider", () => {
     await expectNoDescription(response);
 
     // The sign-in page the browser lands on.
-    const page = await Auth(get(new URL(response.headers.get("location")!).pathname + new URL(response.headers.get("location")!).search, { cookie: start.jar.header }), config);
+    const page = await Auth(
+      get(new URL(response.headers.get("location")!).pathname + new URL(response.headers.get("location")!).search, { cookie: start.jar.header }),
+      config,
+    );
     expect(page.status).toBe(200);
     const html = await page.clone().text();
     expect(html).toContain('role="alert"');

@@ -25,7 +25,13 @@ export function tokenSet(tokens: Tokens): TokenSet {
 
 const SCOPE_CLAIMS: Record<string, string[]> = { email: ["email"], profile: ["name"] };
 
-export async function fetchProfile(ctx: RequestContext, provider: OAuthConfig, configuration: client.Configuration, tokens: Tokens, scope: string): Promise<Profile> {
+export async function fetchProfile(
+  ctx: RequestContext,
+  provider: OAuthConfig,
+  configuration: client.Configuration,
+  tokens: Tokens,
+  scope: string,
+): Promise<Profile> {
   const set = tokenSet(tokens);
   const userinfo = typeof provider.userinfo === "object" ? provider.userinfo : undefined;
   if (userinfo?.request) return userinfo.request({ tokens: set, provider });

@@ -14,7 +14,11 @@ import { oauthCallback, startOAuthSignIn, startTestIdp, type TestIdp } from "./t
 const CLIENT = { client_id: "client-a", client_secret: "secret-a" };
 let idp: TestIdp;
 beforeAll(async () => {
-  idp = await startTestIdp({ clients: [{ ...CLIENT, redirect_uris: [`${ORIGIN}/auth/callback/idp`] }], accessTokenTtl: (g) => (g === "refresh_token" ? 3600 : 30), rotateRefreshTokens: true });
+  idp = await startTestIdp({
+    clients: [{ ...CLIENT, redirect_uris: [`${ORIGIN}/auth/callback/idp`] }],
+    accessTokenTtl: (g) => (g === "refresh_token" ? 3600 : 30),
+    rotateRefreshTokens: true,
+  });
 });
 afterAll(async () => idp.close());
 
@@ -24,7 +28,17 @@ describe("refresh through the adapter checks whose account the cookie names", ()
     const config = testConfig({
       adapter,
       session: { strategy: "jwt" },
-      providers: [OIDC({ id: "idp", name: "IdP", issuer: idp.issuer, clientId: CLIENT.client_id, clientSecret: CLIENT.client_secret, authorization: { params: { scope: "openid profile email offline_access", prompt: "consent" } }, refreshTokens: true })],
+      providers: [
+        OIDC({
+          id: "idp",
+          name: "IdP",
+          issuer: idp.issuer,
+          clientId: CLIENT.client_id,
+          clientSecret: CLIENT.client_secret,
+          authorization: { params: { scope: "openid profile email offline_access", prompt: "consent" } },
+          refreshTokens: true,
+        }),
+      ],
       callbacks: {
         // A common (if careless) app pattern: merge update() data into the token.
         jwt: ({ token, trigger, session }) => (trigger === "update" ? { ...token, ...(session as object) } : token),

@@ -204,7 +204,8 @@ describe("jwt sessions without an adapter", () => {
     expect(errors[0]!.name).toBe("RefreshTokenError");
     expect(errors[0]!.message).toContain('provider "idp"');
     expect(errors[0]!.message).toContain("invalid_grant");
-    for (const value of [before.refresh_token, before.access_token] as string[]) expect(JSON.stringify({ m: errors[0]!.message, c: errors[0]!.cause })).not.toContain(value);
+    for (const value of [before.refresh_token, before.access_token] as string[])
+      expect(JSON.stringify({ m: errors[0]!.message, c: errors[0]!.cause })).not.toContain(value);
 
     // Read again at once: the same answer, without asking the provider or logging again.
     const second = await read(config, jar.header);
@@ -320,7 +321,9 @@ describe("database sessions (MemoryAdapter, tokens sealed at rest)", () => {
     const before = await storedRow(adapter, "kit");
     const where = { provider: "idp", providerAccountId: "kit" };
     // What a process that crashed mid-refresh leaves: its claim, lapsed a second ago.
-    expect(await adapter.updateAccountTokens!(where, { refresh_token: before.row.refresh_token! }, { refresh_token: leaseMarker(before.row.refresh_token!, -1000) })).toBe(true);
+    expect(
+      await adapter.updateAccountTokens!(where, { refresh_token: before.row.refresh_token! }, { refresh_token: leaseMarker(before.row.refresh_token!, -1000) }),
+    ).toBe(true);
     rotating.clearRequests();
 
     expect((await read(config, jar.header)).body!.error).toBeUndefined();
@@ -450,43 +453,46 @@ class Race {
 }
 
 describe.each(databases)("two processes sharing one database ($name)", (database) => {
-  it.each(["database", "jwt"] as const)("%s sessions: concurrent reads in both make one refresh; the other process reads the winner's tokens", async (strategy) => {
-    const { a, b: openB, dispose } = await database.open();
-    try {
-      const other = await anotherProcess();
-      const b = openB(other);
-      const race = new Race(2);
-      race.instrument(a);
-      race.instrument(b);
-      const one = setup([provider(rotating)], { adapter: a, session: { strategy } });
-      const two = setup([provider(rotating)], { adapter: b, session: { strategy } });
-      const jar = await signIn(one.config, rotating, `kim-${strategy}`);
-      rotating.clearRequests();
-      race.arm();
+  it.each(["database", "jwt"] as const)(
+    "%s sessions: concurrent reads in both make one refresh; the other process reads the winner's tokens",
+    async (strategy) => {
+      const { a, b: openB, dispose } = await database.open();
+      try {
+        const other = await anotherProcess();
+        const b = openB(other);
+        const race = new Race(2);
+        race.instrument(a);
+        race.instrument(b);
+        const one = setup([provider(rotating)], { adapter: a, session: { strategy } });
+        const two = setup([provider(rotating)], { adapter: b, session: { strategy } });
+        const jar = await signIn(one.config, rotating, `kim-${strategy}`);
+        rotating.clearRequests();
+        race.arm();
 
-      const reads = await Promise.all([
-        ...Array.from({ length: 5 }, () => read(one.config, jar.header)),
-        ...Array.from({ length: 5 }, () => read(two.config, jar.header, other.Auth)),
-      ]);
-      expect(rotating.countRequests("/token")).toBe(1);
-      // Both claimed the same stored refresh token; the compare-and-swap let exactly one through.
-      expect(race.claims).toEqual({ won: 1, lost: 1 });
-      expect(reads.every((r) => r.status === 200 && r.body?.user?.email === `kim-${strategy}@example.test` && r.body.error === undefined)).toBe(true);
-      expect([...one.errors, ...two.errors]).toEqual([]);
+        const reads = await Promise.all([
+          ...Array.from({ length: 5 }, () => read(one.config, jar.header)),
+          ...Array.from({ length: 5 }, () => read(two.config, jar.header, other.Auth)),
+        ]);
+        expect(rotating.countRequests("/token")).toBe(1);
+        // Both claimed the same stored refresh token; the compare-and-swap let exactly one through.
+        expect(race.claims).toEqual({ won: 1, lost: 1 });
+        expect(reads.every((r) => r.status === 200 && r.body?.user?.email === `kim-${strategy}@example.test` && r.body.error === undefined)).toBe(true);
+        expect([...one.errors, ...two.errors]).toEqual([]);
 
-      const row = await readAccountTokens((await a.getAccount!(`kim-${strategy}`, "idp"))!, SECRET);
-      expect(row.expires_at).toBeGreaterThanOrEqual(now() + 3590);
-      expect(await accepted(rotating, row.access_token!)).toBe(true);
-      if (strategy === "jwt") {
-        // Every new cookie, from either process, carries the one refreshed token set.
-        const cookies = await Promise.all(reads.map((r) => open(r.sealed!)));
-        expect(new Set(cookies.map((t) => t.access_token))).toEqual(new Set([row.access_token]));
-        expect(new Set(cookies.map((t) => t.refresh_token))).toEqual(new Set([row.refresh_token]));
+        const row = await readAccountTokens((await a.getAccount!(`kim-${strategy}`, "idp"))!, SECRET);
+        expect(row.expires_at).toBeGreaterThanOrEqual(now() + 3590);
+        expect(await accepted(rotating, row.access_token!)).toBe(true);
+        if (strategy === "jwt") {
+          // Every new cookie, from either process, carries the one refreshed token set.
+          const cookies = await Promise.all(reads.map((r) => open(r.sealed!)));
+          expect(new Set(cookies.map((t) => t.access_token))).toEqual(new Set([row.access_token]));
+          expect(new Set(cookies.map((t) => t.refresh_token))).toEqual(new Set([row.refresh_token]));
+        }
+      } finally {
+        await dispose();
       }
-    } finally {
-      await dispose();
-    }
-  });
+    },
+  );
 });
 
 if (!postgres.ok) {

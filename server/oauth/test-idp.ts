@@ -112,7 +112,12 @@ export interface TestIdp {
    */
   errorCallback(authorizationUrl: string | URL, error: string, description?: string): string;
   /** Exchanges a code at the token endpoint as `client` would (client_secret_basic), returning the JSON. */
-  exchangeCode(client: { client_id: string; client_secret: string }, code: string, redirectUri: string, codeVerifier?: string): Promise<Record<string, unknown>>;
+  exchangeCode(
+    client: { client_id: string; client_secret: string },
+    code: string,
+    redirectUri: string,
+    codeVerifier?: string,
+  ): Promise<Record<string, unknown>>;
   /** Revokes a token at the revocation endpoint as `client` would (client_secret_basic). */
   revokeToken(client: { client_id: string; client_secret: string }, token: string): Promise<void>;
   close(): Promise<void>;
@@ -195,17 +200,15 @@ export async function startTestIdp(options: TestIdpOptions): Promise<TestIdp> {
     `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString("base64")}`;
 
   const provider = new Provider(issuer, {
-    clients: options.clients.map(
-      (client): ClientMetadata => ({
-        client_id: client.client_id,
-        ...(client.client_secret !== undefined ? { client_secret: client.client_secret } : {}),
-        token_endpoint_auth_method: client.token_endpoint_auth_method ?? "client_secret_basic",
-        redirect_uris: client.redirect_uris,
-        post_logout_redirect_uris: client.post_logout_redirect_uris ?? [],
-        grant_types: ["authorization_code", "refresh_token"],
-        response_types: ["code"],
-      }),
-    ),
+    clients: options.clients.map((client): ClientMetadata => ({
+      client_id: client.client_id,
+      ...(client.client_secret !== undefined ? { client_secret: client.client_secret } : {}),
+      token_endpoint_auth_method: client.token_endpoint_auth_method ?? "client_secret_basic",
+      redirect_uris: client.redirect_uris,
+      post_logout_redirect_uris: client.post_logout_redirect_uris ?? [],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+    })),
     async findAccount(_ctx, sub) {
       return {
         accountId: sub,
@@ -314,7 +317,12 @@ export async function startTestIdp(options: TestIdpOptions): Promise<TestIdp> {
           "content-type": "application/x-www-form-urlencoded",
           authorization: basic(client),
         },
-        body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri, ...(codeVerifier ? { code_verifier: codeVerifier } : {}) }),
+        body: new URLSearchParams({
+          grant_type: "authorization_code",
+          code,
+          redirect_uri: redirectUri,
+          ...(codeVerifier ? { code_verifier: codeVerifier } : {}),
+        }),
       });
       const json = (await response.json()) as Record<string, unknown>;
       if (!response.ok) throw new Error(`The token endpoint answered ${response.status}: ${JSON.stringify(json)}`);
@@ -385,7 +393,12 @@ export async function startOAuthSignIn(config: AuthConfig, provider: string, opt
  * the IdP's page, so with its `Origin`). A jar is updated with the answer's cookies; a string is sent
  * as the `Cookie` header as it is.
  */
-export async function oauthCallback(config: AuthConfig, answer: string | CallbackAnswer, cookies: CookieJar | string, headers: Record<string, string> = {}): Promise<Response> {
+export async function oauthCallback(
+  config: AuthConfig,
+  answer: string | CallbackAnswer,
+  cookies: CookieJar | string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const { url, form } = typeof answer === "string" ? { url: answer, form: undefined } : answer;
   const cookie = typeof cookies === "string" ? cookies : cookies.header;
   const request = form

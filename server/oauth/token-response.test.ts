@@ -96,12 +96,27 @@ async function signIn(config: AuthConfig) {
 
 describe("token-response normalisers", () => {
   it.each<[string, TokenAnswer]>([
-    ["standard JSON with token_type Bearer", { contentType: "application/json", body: JSON.stringify({ access_token: "at-1", token_type: "Bearer", expires_in: 3600, scope: "read" }) }],
-    ["a string expires_in", { contentType: "application/json; charset=utf-8", body: JSON.stringify({ access_token: "at-1", token_type: "bearer", expires_in: "3600", scope: "read" }) }],
+    [
+      "standard JSON with token_type Bearer",
+      { contentType: "application/json", body: JSON.stringify({ access_token: "at-1", token_type: "Bearer", expires_in: 3600, scope: "read" }) },
+    ],
+    [
+      "a string expires_in",
+      {
+        contentType: "application/json; charset=utf-8",
+        body: JSON.stringify({ access_token: "at-1", token_type: "bearer", expires_in: "3600", scope: "read" }),
+      },
+    ],
     ["no token_type", { contentType: "application/json", body: JSON.stringify({ access_token: "at-1", expires_in: 3600, scope: "read" }) }],
     ["a form-encoded body", { contentType: "application/x-www-form-urlencoded", body: "access_token=at-1&token_type=bearer&expires_in=3600&scope=read" }],
-    ["form-encoded text served as text/plain, without token_type", { contentType: "text/plain; charset=utf-8", body: "access_token=at-1&expires_in=3600&scope=read" }],
-    ["JSON served as text/plain", { contentType: "text/plain", body: JSON.stringify({ access_token: "at-1", token_type: "Bearer", expires_in: "3600", scope: "read" }) }],
+    [
+      "form-encoded text served as text/plain, without token_type",
+      { contentType: "text/plain; charset=utf-8", body: "access_token=at-1&expires_in=3600&scope=read" },
+    ],
+    [
+      "JSON served as text/plain",
+      { contentType: "text/plain", body: JSON.stringify({ access_token: "at-1", token_type: "Bearer", expires_in: "3600", scope: "read" }) },
+    ],
     ["JSON served as text/html", { contentType: "text/html; charset=utf-8", body: JSON.stringify({ access_token: "at-1", expires_in: 3600, scope: "read" }) }],
   ])("%s → signed in; token_type 'bearer', numeric expires_at", async (_name, tokenAnswer) => {
     answer = tokenAnswer;
@@ -145,7 +160,10 @@ describe("token-response normalisers", () => {
   });
 
   it.each<[string, TokenAnswer]>([
-    ["an OAuth error answer", { status: 400, contentType: "application/json", body: JSON.stringify({ error: "invalid_grant", error_description: "bad code" }) }],
+    [
+      "an OAuth error answer",
+      { status: 400, contentType: "application/json", body: JSON.stringify({ error: "invalid_grant", error_description: "bad code" }) },
+    ],
     ["a 200 without an access token", { contentType: "application/json", body: JSON.stringify({ token_type: "bearer" }) }],
     ["an HTML error page", { status: 502, contentType: "text/html", body: "<html><body>Bad gateway</body></html>" }],
   ])("%s → OAuthCallbackError, nobody signed in", async (_name, tokenAnswer) => {

@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import { readAccountTokens } from "./read-tokens.js";
 import { SEALED_PREFIX, openProviderTokens, sealProviderTokens } from "./token-seal.js";
 
-const account = { provider: "github", providerAccountId: "42", type: "oauth" as const, access_token: "gho_access", refresh_token: "ghr_refresh", id_token: "eyJ.id.token", scope: "read:user" };
+const account = {
+  provider: "github",
+  providerAccountId: "42",
+  type: "oauth" as const,
+  access_token: "gho_access",
+  refresh_token: "ghr_refresh",
+  id_token: "eyJ.id.token",
+  scope: "read:user",
+};
 const A = "secret-a-secret-a-secret-a-secret-a";
 const B = "secret-b-secret-b-secret-b-secret-b";
 

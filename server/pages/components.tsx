@@ -38,9 +38,5 @@ export function Alert(props: { message?: string }) {
 
 /** The "or" between groups of sign-in choices. */
 export function Divider(props: { label: string }) {
-  return (
-    <div class="divider">
-      {props.label}
-    </div>
-  );
+  return <div class="divider">{props.label}</div>;
 }

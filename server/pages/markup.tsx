@@ -12,11 +12,7 @@ import { SignInPage, type SignInProps } from "./signin.js";
 import { SignOutPage } from "./signout.js";
 import { VerifyRequestPage } from "./verify-request.js";
 
-export type PageRequest =
-  | { page: "signin"; props: SignInProps }
-  | { page: "signout" }
-  | { page: "error"; error?: string }
-  | { page: "verify-request" };
+export type PageRequest = { page: "signin"; props: SignInProps } | { page: "signout" } | { page: "error"; error?: string } | { page: "verify-request" };
 
 export interface PageMarkup {
   status: number;

@@ -33,7 +33,14 @@ async function discoveryServer(metadata: (origin: string) => object | undefined)
 
 // Explicit authorization endpoints: rendering a sign-in page with a provider found by discovery fetches
 // its discovery document, which these tests have no server for (the discovery tests below run one).
-const github: Provider = { id: "github", name: "GitHub", type: "oauth", issuer: "https://github.com", authorization: "https://github.com/login/oauth/authorize", style: { brandColor: "#24292f" } };
+const github: Provider = {
+  id: "github",
+  name: "GitHub",
+  type: "oauth",
+  issuer: "https://github.com",
+  authorization: "https://github.com/login/oauth/authorize",
+  style: { brandColor: "#24292f" },
+};
 const acme: Provider = { id: "acme", name: "Acme ID", type: "oidc", issuer: "https://id.acme.test", authorization: "https://id.acme.test/authorize" };
 const email: Provider = { id: "email", name: "Email", type: "email" };
 const passkey: Provider = { id: "passkey", name: "Passkey", type: "webauthn" };
@@ -241,7 +248,14 @@ describe("headers", () => {
   });
 
   it("form-action on the sign-in page also names each OAuth provider's authorization origin, because Chromium checks the redirect after the button's POST", async () => {
-    const gitlab: Provider = { id: "gitlab", name: "GitLab", type: "oauth", authorization: { url: "https://gitlab.example.org/oauth/authorize" }, token: "https://gitlab.example.org/oauth/token", userinfo: "https://gitlab.example.org/api/v4/user" } as Provider;
+    const gitlab: Provider = {
+      id: "gitlab",
+      name: "GitLab",
+      type: "oauth",
+      authorization: { url: "https://gitlab.example.org/oauth/authorize" },
+      token: "https://gitlab.example.org/oauth/token",
+      userinfo: "https://gitlab.example.org/api/v4/user",
+    } as Provider;
     const { response, html } = await page("/auth/signin", config({ providers: [github, gitlab, email, credentials] }));
     expect(formActionOf(response)).toBe(`'self' ${ORIGIN} https://github.com https://gitlab.example.org`);
     // Every form on the page posts to the page's own origin; the providers' origins are only for the redirects.

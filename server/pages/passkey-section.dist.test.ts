@@ -87,7 +87,11 @@ describe("a sign-in page with a WebAuthn provider", () => {
     const signIn = form.querySelector("#submitButton-passkey")!;
     expect([signIn.getAttribute("type"), signIn.hasAttribute("formnovalidate"), signIn.textContent]).toEqual(["submit", true, "Sign in with a passkey"]);
     const register = form.querySelector("#registerButton-passkey")!;
-    expect([register.getAttribute("type"), register.getAttribute("data-passkey-action"), register.textContent]).toEqual(["submit", "register", en["passkey.register.signup"]]);
+    expect([register.getAttribute("type"), register.getAttribute("data-passkey-action"), register.textContent]).toEqual([
+      "submit",
+      "register",
+      en["passkey.register.signup"],
+    ]);
     // The sign-in button comes first: Enter in the field signs in (no e-mail needed).
     expect(form.querySelectorAll("button")[0]).toBe(signIn);
 
@@ -123,7 +127,10 @@ describe("a sign-in page with a WebAuthn provider", () => {
     expect(label(german.document)).toBe(de["signin.email.label"]);
     const english = await page("/auth/signin", config([Passkey()]));
     expect(label(english.document)).toBe(en["signin.email.label"]);
-    const own = await page("/auth/signin?lang=de", config([Passkey({ formFields: { email: { label: "Work e-mail", required: true, autocomplete: "username webauthn" } } })]));
+    const own = await page(
+      "/auth/signin?lang=de",
+      config([Passkey({ formFields: { email: { label: "Work e-mail", required: true, autocomplete: "username webauthn" } } })]),
+    );
     expect(label(own.document)).toBe("Work e-mail");
   });
 

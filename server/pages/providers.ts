@@ -57,7 +57,11 @@ export function preparePageProviders(providers: readonly CommonProviderOptions[]
   for (const provider of providers) {
     const type = provider.type as PageProvider["type"];
     const shown =
-      type === "oauth" || type === "oidc" || type === "email" || (type === "credentials" && isRecord(provider.credentials)) || (type === "webauthn" && provider.formFields !== null);
+      type === "oauth" ||
+      type === "oidc" ||
+      type === "email" ||
+      (type === "credentials" && isRecord(provider.credentials)) ||
+      (type === "webauthn" && provider.formFields !== null);
     if (!shown) continue;
     const className = `p${out.length}`;
     const view: PageProvider = { id: provider.id, name: String(provider.name ?? provider.id), type, className, fields: [] };
@@ -122,7 +126,10 @@ function fieldsOf(providerId: string, definitions: Record<string, unknown>): Fie
     if (definition.required === true) field.required = true;
     const inputmode = definition.inputmode ?? definition.inputMode;
     if (typeof inputmode === "string" && INPUT_MODES.has(inputmode)) field.inputmode = inputmode;
-    for (const [key, attr] of [["minLength", "minlength"], ["maxLength", "maxlength"]] as const) {
+    for (const [key, attr] of [
+      ["minLength", "minlength"],
+      ["maxLength", "maxlength"],
+    ] as const) {
       const value = definition[key] ?? definition[attr];
       if (Number.isInteger(value) && (value as number) >= 0) field[attr] = value as number;
     }

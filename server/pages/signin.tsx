@@ -52,7 +52,13 @@ export function SignInPage({ page, props }: { page: PageContext; props: SignInPr
       {groups.map((group, index) => {
         const lead = index > 0 && !(index === 1 && firstCarriesNext) ? <Divider label={t("signin.or")} /> : null;
         const trail = index === 0 && firstCarriesNext ? <Divider label={t("signin.or")} /> : null;
-        if (!group.passkey) return <>{lead}{group.node}</>;
+        if (!group.passkey)
+          return (
+            <>
+              {lead}
+              {group.node}
+            </>
+          );
         return (
           <div id={`${group.passkey.id}-section`} class="passkey" data-passkey-section="" hidden>
             {lead}

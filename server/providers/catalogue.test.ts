@@ -102,17 +102,48 @@ function withIdToken(issuer: string, claims: Record<string, unknown>, extra: Rec
 }
 
 const issuers = {
-  google: server.oidc("/google", { authorization_endpoint: local("/google/o/oauth2/v2/auth"), token_endpoint: local("/google/token"), userinfo_endpoint: local("/google/v1/userinfo") }),
-  apple: server.oidc("/apple", { authorization_endpoint: local("/apple/auth/authorize"), token_endpoint: local("/apple/auth/token"), userinfo_endpoint: undefined, response_modes_supported: ["query", "fragment", "form_post"] }),
-  entra: server.oidc("/entra/tenant-1/v2.0", { authorization_endpoint: local("/entra/tenant-1/oauth2/v2.0/authorize"), token_endpoint: local("/entra/tenant-1/oauth2/v2.0/token"), userinfo_endpoint: local("/entra/oidc/userinfo") }),
+  google: server.oidc("/google", {
+    authorization_endpoint: local("/google/o/oauth2/v2/auth"),
+    token_endpoint: local("/google/token"),
+    userinfo_endpoint: local("/google/v1/userinfo"),
+  }),
+  apple: server.oidc("/apple", {
+    authorization_endpoint: local("/apple/auth/authorize"),
+    token_endpoint: local("/apple/auth/token"),
+    userinfo_endpoint: undefined,
+    response_modes_supported: ["query", "fragment", "form_post"],
+  }),
+  entra: server.oidc("/entra/tenant-1/v2.0", {
+    authorization_endpoint: local("/entra/tenant-1/oauth2/v2.0/authorize"),
+    token_endpoint: local("/entra/tenant-1/oauth2/v2.0/token"),
+    userinfo_endpoint: local("/entra/oidc/userinfo"),
+  }),
   auth0: server.oidc("/auth0/"),
-  keycloak: server.oidc("/keycloak/realms/acme", { authorization_endpoint: local("/keycloak/realms/acme/protocol/openid-connect/auth"), token_endpoint: local("/keycloak/realms/acme/protocol/openid-connect/token") }),
-  okta: server.oidc("/okta/oauth2/default", { authorization_endpoint: local("/okta/oauth2/default/v1/authorize"), token_endpoint: local("/okta/oauth2/default/v1/token") }),
-  linkedin: server.oidc("/linkedin/oauth", { authorization_endpoint: local("/linkedin/oauth/v2/authorization"), token_endpoint: local("/linkedin/oauth/v2/accessToken"), token_endpoint_auth_methods_supported: ["client_secret_post"] }),
+  keycloak: server.oidc("/keycloak/realms/acme", {
+    authorization_endpoint: local("/keycloak/realms/acme/protocol/openid-connect/auth"),
+    token_endpoint: local("/keycloak/realms/acme/protocol/openid-connect/token"),
+  }),
+  okta: server.oidc("/okta/oauth2/default", {
+    authorization_endpoint: local("/okta/oauth2/default/v1/authorize"),
+    token_endpoint: local("/okta/oauth2/default/v1/token"),
+  }),
+  linkedin: server.oidc("/linkedin/oauth", {
+    authorization_endpoint: local("/linkedin/oauth/v2/authorization"),
+    token_endpoint: local("/linkedin/oauth/v2/accessToken"),
+    token_endpoint_auth_methods_supported: ["client_secret_post"],
+  }),
   slack: server.oidc("/slack", { authorization_endpoint: local("/slack/openid/connect/authorize"), token_endpoint: local("/slack/api/openid.connect.token") }),
   twitch: server.oidc("/twitch/oauth2", { claims_parameter_supported: true, token_endpoint_auth_methods_supported: ["client_secret_post"] }),
-  cognito: server.oidc("/cognito/eu-west-1_AbC123", { authorization_endpoint: local("/cognito-domain/oauth2/authorize"), token_endpoint: local("/cognito-domain/oauth2/token"), userinfo_endpoint: local("/cognito-domain/oauth2/userInfo") }),
-  salesforce: server.oidc("/salesforce", { authorization_endpoint: local("/salesforce/services/oauth2/authorize"), token_endpoint: local("/salesforce/services/oauth2/token"), userinfo_endpoint: local("/salesforce/services/oauth2/userinfo") }),
+  cognito: server.oidc("/cognito/eu-west-1_AbC123", {
+    authorization_endpoint: local("/cognito-domain/oauth2/authorize"),
+    token_endpoint: local("/cognito-domain/oauth2/token"),
+    userinfo_endpoint: local("/cognito-domain/oauth2/userInfo"),
+  }),
+  salesforce: server.oidc("/salesforce", {
+    authorization_endpoint: local("/salesforce/services/oauth2/authorize"),
+    token_endpoint: local("/salesforce/services/oauth2/token"),
+    userinfo_endpoint: local("/salesforce/services/oauth2/userinfo"),
+  }),
   corp: server.oidc("/corp"),
 };
 
@@ -143,7 +174,15 @@ const SCENARIOS: Scenario[] = [
     userinfo: {
       method: "GET",
       path: "/github/user",
-      body: { login: "octocat", id: 583231, name: "The Octocat", email: null, avatar_url: "https://avatars.githubusercontent.com/u/583231?v=4", type: "User", site_admin: false },
+      body: {
+        login: "octocat",
+        id: 583231,
+        name: "The Octocat",
+        email: null,
+        avatar_url: "https://avatars.githubusercontent.com/u/583231?v=4",
+        type: "User",
+        site_admin: false,
+      },
     },
     routes: () =>
       server.on("GET", "/github/user/emails", () => ({
@@ -164,7 +203,14 @@ const SCENARIOS: Scenario[] = [
     clientAuth: "client_secret_basic",
     token: {
       path: "/google/token",
-      body: withIdToken(issuers.google, { sub: "10769150350006150715113", azp: CLIENT_ID, email: "ada@gmail.test", email_verified: true, name: "Ada Lovelace", picture: "https://lh3.googleusercontent.com/a/ada" }),
+      body: withIdToken(issuers.google, {
+        sub: "10769150350006150715113",
+        azp: CLIENT_ID,
+        email: "ada@gmail.test",
+        email_verified: true,
+        name: "Ada Lovelace",
+        picture: "https://lh3.googleusercontent.com/a/ada",
+      }),
     },
     user: { name: "Ada Lovelace", email: "ada@gmail.test", image: "https://lh3.googleusercontent.com/a/ada" },
     accountId: "10769150350006150715113",
@@ -178,7 +224,13 @@ const SCENARIOS: Scenario[] = [
     clientAuth: "client_secret_post",
     token: {
       path: "/apple/auth/token",
-      body: withIdToken(issuers.apple, { sub: "001234.5c7e8f.0915", email: "k9x2@privaterelay.appleid.com", email_verified: true, is_private_email: true, nonce_supported: true }),
+      body: withIdToken(issuers.apple, {
+        sub: "001234.5c7e8f.0915",
+        email: "k9x2@privaterelay.appleid.com",
+        email_verified: true,
+        is_private_email: true,
+        nonce_supported: true,
+      }),
     },
     formPost: { user: JSON.stringify({ name: { firstName: "Ada", lastName: "Lovelace" }, email: "k9x2@privaterelay.appleid.com" }) },
     // The name Apple posts once, in the `user` form field, reaches profile().
@@ -188,23 +240,46 @@ const SCENARIOS: Scenario[] = [
   {
     id: "discord",
     provider: () =>
-      Discord({ ...credentials, authorization: { url: local("/discord/oauth2/authorize") }, token: { url: local("/discord/api/oauth2/token") }, userinfo: { url: local("/discord/api/users/@me") } }),
+      Discord({
+        ...credentials,
+        authorization: { url: local("/discord/oauth2/authorize") },
+        token: { url: local("/discord/api/oauth2/token") },
+        userinfo: { url: local("/discord/api/users/@me") },
+      }),
     authorize: "/discord/oauth2/authorize",
     params: { scope: "identify email" },
     checks: ["pkce", "state"],
     clientAuth: "client_secret_basic",
-    token: { path: "/discord/api/oauth2/token", body: () => ({ access_token: ACCESS_TOKEN, token_type: "Bearer", expires_in: 604800, refresh_token: "r", scope: "identify email" }) },
+    token: {
+      path: "/discord/api/oauth2/token",
+      body: () => ({ access_token: ACCESS_TOKEN, token_type: "Bearer", expires_in: 604800, refresh_token: "r", scope: "identify email" }),
+    },
     userinfo: {
       method: "GET",
       path: "/discord/api/users/@me",
-      body: { id: "80351110224678912", username: "nelly", discriminator: "0", global_name: "Nelly", avatar: "8342729096ea3675442027381ff50dfe", verified: true, email: "nelly@discord.test", flags: 64 },
+      body: {
+        id: "80351110224678912",
+        username: "nelly",
+        discriminator: "0",
+        global_name: "Nelly",
+        avatar: "8342729096ea3675442027381ff50dfe",
+        verified: true,
+        email: "nelly@discord.test",
+        flags: 64,
+      },
     },
     user: { name: "Nelly", email: "nelly@discord.test", image: "https://cdn.discordapp.com/avatars/80351110224678912/8342729096ea3675442027381ff50dfe.png" },
     accountId: "80351110224678912",
   },
   {
     id: "facebook",
-    provider: () => Facebook({ ...credentials, authorization: { url: local("/facebook/dialog/oauth") }, token: { url: local("/facebook/oauth/access_token") }, userinfo: { url: local("/facebook/me") } }),
+    provider: () =>
+      Facebook({
+        ...credentials,
+        authorization: { url: local("/facebook/dialog/oauth") },
+        token: { url: local("/facebook/oauth/access_token") },
+        userinfo: { url: local("/facebook/me") },
+      }),
     authorize: "/facebook/dialog/oauth",
     params: { scope: "email" },
     checks: ["pkce", "state"],
@@ -214,31 +289,51 @@ const SCENARIOS: Scenario[] = [
       method: "GET",
       path: "/facebook/me",
       query: { fields: "id,name,email,picture" },
-      body: { id: "10223344556677", name: "Mark Z", email: "mark@fb.test", picture: { data: { height: 50, width: 50, is_silhouette: false, url: "https://platform-lookaside.fbsbx.com/platform/profilepic/?asid=10223344556677" } } },
+      body: {
+        id: "10223344556677",
+        name: "Mark Z",
+        email: "mark@fb.test",
+        picture: {
+          data: { height: 50, width: 50, is_silhouette: false, url: "https://platform-lookaside.fbsbx.com/platform/profilepic/?asid=10223344556677" },
+        },
+      },
     },
     user: { name: "Mark Z", email: "mark@fb.test", image: "https://platform-lookaside.fbsbx.com/platform/profilepic/?asid=10223344556677" },
     accountId: "10223344556677",
   },
-  ...(["twitter", "x"] as const).map(
-    (id): Scenario => ({
-      id,
-      provider: () =>
-        (id === "x" ? X : Twitter)({ ...credentials, authorization: { url: local(`/${id}/i/oauth2/authorize`) }, token: { url: local(`/${id}/2/oauth2/token`) }, userinfo: { url: local(`/${id}/2/users/me`) } }),
-      authorize: `/${id}/i/oauth2/authorize`,
-      params: { scope: "users.read tweet.read offline.access" },
-      checks: ["pkce", "state"],
-      clientAuth: "client_secret_basic",
-      token: { path: `/${id}/2/oauth2/token`, body: () => ({ token_type: "bearer", expires_in: 7200, access_token: ACCESS_TOKEN, scope: "users.read tweet.read offline.access", refresh_token: "r" }) },
-      userinfo: {
-        method: "GET",
-        path: `/${id}/2/users/me`,
-        query: { "user.fields": "profile_image_url" },
-        body: { data: { id: "2244994945", name: "X Developers", username: "XDevelopers", profile_image_url: "https://pbs.twimg.com/profile_images/1683325380441128960/yRsRRjGO_normal.jpg" } },
+  ...(["twitter", "x"] as const).map((id): Scenario => ({
+    id,
+    provider: () =>
+      (id === "x" ? X : Twitter)({
+        ...credentials,
+        authorization: { url: local(`/${id}/i/oauth2/authorize`) },
+        token: { url: local(`/${id}/2/oauth2/token`) },
+        userinfo: { url: local(`/${id}/2/users/me`) },
+      }),
+    authorize: `/${id}/i/oauth2/authorize`,
+    params: { scope: "users.read tweet.read offline.access" },
+    checks: ["pkce", "state"],
+    clientAuth: "client_secret_basic",
+    token: {
+      path: `/${id}/2/oauth2/token`,
+      body: () => ({ token_type: "bearer", expires_in: 7200, access_token: ACCESS_TOKEN, scope: "users.read tweet.read offline.access", refresh_token: "r" }),
+    },
+    userinfo: {
+      method: "GET",
+      path: `/${id}/2/users/me`,
+      query: { "user.fields": "profile_image_url" },
+      body: {
+        data: {
+          id: "2244994945",
+          name: "X Developers",
+          username: "XDevelopers",
+          profile_image_url: "https://pbs.twimg.com/profile_images/1683325380441128960/yRsRRjGO_normal.jpg",
+        },
       },
-      user: { name: "X Developers", email: null, image: "https://pbs.twimg.com/profile_images/1683325380441128960/yRsRRjGO_normal.jpg" },
-      accountId: "2244994945",
-    }),
-  ),
+    },
+    user: { name: "X Developers", email: null, image: "https://pbs.twimg.com/profile_images/1683325380441128960/yRsRRjGO_normal.jpg" },
+    accountId: "2244994945",
+  })),
   {
     id: "microsoft-entra-id",
     provider: () => MicrosoftEntraID({ ...credentials, issuer: issuers.entra, customFetch: graphToLocal }),
@@ -248,7 +343,15 @@ const SCENARIOS: Scenario[] = [
     clientAuth: "client_secret_basic",
     token: {
       path: "/entra/tenant-1/oauth2/v2.0/token",
-      body: withIdToken(issuers.entra, { sub: "AAAAAAAAAAAAAAAAAAAAAIkzqFVrSaSaFHy782bbtaQ", oid: "00000000-0000-0000-66f3-3332eca7ea81", tid: "tenant-1", name: "Abe Lincoln", preferred_username: "AbeLi@microsoft.com", email: "abe@contoso.test", ver: "2.0" }),
+      body: withIdToken(issuers.entra, {
+        sub: "AAAAAAAAAAAAAAAAAAAAAIkzqFVrSaSaFHy782bbtaQ",
+        oid: "00000000-0000-0000-66f3-3332eca7ea81",
+        tid: "tenant-1",
+        name: "Abe Lincoln",
+        preferred_username: "AbeLi@microsoft.com",
+        email: "abe@contoso.test",
+        ver: "2.0",
+      }),
     },
     routes: () => server.on("GET", "/graph/v1.0/me/photos/48x48/$value", () => ({ headers: { "content-type": "image/jpeg" }, body: PHOTO })),
     user: { name: "Abe Lincoln", email: "abe@contoso.test", image: `data:image/jpeg;base64,${Buffer.from(PHOTO).toString("base64")}` },
@@ -261,7 +364,17 @@ const SCENARIOS: Scenario[] = [
     params: { scope: "openid profile email" },
     checks: ["pkce", "state", "nonce"],
     clientAuth: "client_secret_basic",
-    token: { path: "/auth0/token", body: withIdToken(issuers.auth0, { sub: "auth0|64b1c2", name: "Grace Hopper", nickname: "grace", email: "grace@auth0.test", email_verified: true, picture: "https://s.gravatar.com/avatar/grace.png" }) },
+    token: {
+      path: "/auth0/token",
+      body: withIdToken(issuers.auth0, {
+        sub: "auth0|64b1c2",
+        name: "Grace Hopper",
+        nickname: "grace",
+        email: "grace@auth0.test",
+        email_verified: true,
+        picture: "https://s.gravatar.com/avatar/grace.png",
+      }),
+    },
     user: { name: "Grace Hopper", email: "grace@auth0.test", image: "https://s.gravatar.com/avatar/grace.png" },
     accountId: "auth0|64b1c2",
   },
@@ -274,7 +387,14 @@ const SCENARIOS: Scenario[] = [
     clientAuth: "client_secret_basic",
     token: {
       path: "/keycloak/realms/acme/protocol/openid-connect/token",
-      body: withIdToken(issuers.keycloak, { sub: "f4b0a5e2-3c1d-4e8a-9b7c-1d2e3f4a5b6c", azp: CLIENT_ID, preferred_username: "ada", name: "Ada L", email: "ada@keycloak.test", email_verified: true }),
+      body: withIdToken(issuers.keycloak, {
+        sub: "f4b0a5e2-3c1d-4e8a-9b7c-1d2e3f4a5b6c",
+        azp: CLIENT_ID,
+        preferred_username: "ada",
+        name: "Ada L",
+        email: "ada@keycloak.test",
+        email_verified: true,
+      }),
     },
     user: { name: "Ada L", email: "ada@keycloak.test", image: null },
     accountId: "f4b0a5e2-3c1d-4e8a-9b7c-1d2e3f4a5b6c",
@@ -286,22 +406,47 @@ const SCENARIOS: Scenario[] = [
     params: { scope: "openid profile email" },
     checks: ["pkce", "state", "nonce"],
     clientAuth: "client_secret_basic",
-    token: { path: "/okta/oauth2/default/v1/token", body: withIdToken(issuers.okta, { sub: "00uid4BxXw6I6TV4m0g3", name: "John Doe", preferred_username: "john.doe@example.com", email: "john.doe@example.com" }) },
+    token: {
+      path: "/okta/oauth2/default/v1/token",
+      body: withIdToken(issuers.okta, {
+        sub: "00uid4BxXw6I6TV4m0g3",
+        name: "John Doe",
+        preferred_username: "john.doe@example.com",
+        email: "john.doe@example.com",
+      }),
+    },
     user: { name: "John Doe", email: "john.doe@example.com", image: null },
     accountId: "00uid4BxXw6I6TV4m0g3",
   },
   {
     id: "gitlab",
-    provider: () => GitLab({ ...credentials, authorization: { url: local("/gitlab/oauth/authorize") }, token: { url: local("/gitlab/oauth/token") }, userinfo: { url: local("/gitlab/api/v4/user") } }),
+    provider: () =>
+      GitLab({
+        ...credentials,
+        authorization: { url: local("/gitlab/oauth/authorize") },
+        token: { url: local("/gitlab/oauth/token") },
+        userinfo: { url: local("/gitlab/api/v4/user") },
+      }),
     authorize: "/gitlab/oauth/authorize",
     params: { scope: "read_user" },
     checks: ["pkce", "state"],
     clientAuth: "client_secret_post",
-    token: { path: "/gitlab/oauth/token", body: () => ({ access_token: ACCESS_TOKEN, token_type: "Bearer", expires_in: 7200, refresh_token: "r", scope: "read_user", created_at: 1607635748 }) },
+    token: {
+      path: "/gitlab/oauth/token",
+      body: () => ({ access_token: ACCESS_TOKEN, token_type: "Bearer", expires_in: 7200, refresh_token: "r", scope: "read_user", created_at: 1607635748 }),
+    },
     userinfo: {
       method: "GET",
       path: "/gitlab/api/v4/user",
-      body: { id: 1, username: "john_smith", name: "John Smith", state: "active", email: "john@gitlab.test", avatar_url: "https://gitlab.com/uploads/-/system/user/avatar/1/index.jpg", web_url: "https://gitlab.com/john_smith" },
+      body: {
+        id: 1,
+        username: "john_smith",
+        name: "John Smith",
+        state: "active",
+        email: "john@gitlab.test",
+        avatar_url: "https://gitlab.com/uploads/-/system/user/avatar/1/index.jpg",
+        web_url: "https://gitlab.com/john_smith",
+      },
     },
     user: { name: "John Smith", email: "john@gitlab.test", image: "https://gitlab.com/uploads/-/system/user/avatar/1/index.jpg" },
     accountId: "1",
@@ -315,7 +460,20 @@ const SCENARIOS: Scenario[] = [
     clientAuth: "client_secret_post",
     token: {
       path: "/linkedin/oauth/v2/accessToken",
-      body: withIdToken(issuers.linkedin, { sub: "782bbtaQ", name: "John Doe", given_name: "John", family_name: "Doe", picture: "https://media.licdn.com/dms/image/C5F03AQHqK8v7tB1HCQ/profile.jpg", email: "doe@linkedin.test", email_verified: true, locale: "en-US" }, { scope: "email,openid,profile", expires_in: 5183999 }),
+      body: withIdToken(
+        issuers.linkedin,
+        {
+          sub: "782bbtaQ",
+          name: "John Doe",
+          given_name: "John",
+          family_name: "Doe",
+          picture: "https://media.licdn.com/dms/image/C5F03AQHqK8v7tB1HCQ/profile.jpg",
+          email: "doe@linkedin.test",
+          email_verified: true,
+          locale: "en-US",
+        },
+        { scope: "email,openid,profile", expires_in: 5183999 },
+      ),
     },
     user: { name: "John Doe", email: "doe@linkedin.test", image: "https://media.licdn.com/dms/image/C5F03AQHqK8v7tB1HCQ/profile.jpg" },
     accountId: "782bbtaQ",
@@ -349,16 +507,32 @@ const SCENARIOS: Scenario[] = [
   },
   {
     id: "spotify",
-    provider: () => Spotify({ ...credentials, authorization: { url: local("/spotify/authorize") }, token: { url: local("/spotify/api/token") }, userinfo: { url: local("/spotify/v1/me") } }),
+    provider: () =>
+      Spotify({
+        ...credentials,
+        authorization: { url: local("/spotify/authorize") },
+        token: { url: local("/spotify/api/token") },
+        userinfo: { url: local("/spotify/v1/me") },
+      }),
     authorize: "/spotify/authorize",
     params: { scope: "user-read-email" },
     checks: ["pkce", "state"],
     clientAuth: "client_secret_basic",
-    token: { path: "/spotify/api/token", body: () => ({ access_token: ACCESS_TOKEN, token_type: "Bearer", scope: "user-read-email", expires_in: 3600, refresh_token: "r" }) },
+    token: {
+      path: "/spotify/api/token",
+      body: () => ({ access_token: ACCESS_TOKEN, token_type: "Bearer", scope: "user-read-email", expires_in: 3600, refresh_token: "r" }),
+    },
     userinfo: {
       method: "GET",
       path: "/spotify/v1/me",
-      body: { id: "wizzler", display_name: "JM Wizzler", email: "wizzler@spotify.test", images: [{ url: "https://i.scdn.co/image/ab6775700000ee85", height: 300, width: 300 }], type: "user", uri: "spotify:user:wizzler" },
+      body: {
+        id: "wizzler",
+        display_name: "JM Wizzler",
+        email: "wizzler@spotify.test",
+        images: [{ url: "https://i.scdn.co/image/ab6775700000ee85", height: 300, width: 300 }],
+        type: "user",
+        uri: "spotify:user:wizzler",
+      },
     },
     user: { name: "JM Wizzler", email: "wizzler@spotify.test", image: "https://i.scdn.co/image/ab6775700000ee85" },
     accountId: "wizzler",
@@ -375,7 +549,13 @@ const SCENARIOS: Scenario[] = [
       // Twitch answers `scope` as an array.
       body: withIdToken(
         issuers.twitch,
-        { sub: "713936733", azp: CLIENT_ID, preferred_username: "glowillig", email: "glow@twitch.test", picture: "https://static-cdn.jtvnw.net/user-default-pictures-uv/profile_image-300x300.png" },
+        {
+          sub: "713936733",
+          azp: CLIENT_ID,
+          preferred_username: "glowillig",
+          email: "glow@twitch.test",
+          picture: "https://static-cdn.jtvnw.net/user-default-pictures-uv/profile_image-300x300.png",
+        },
         { scope: ["openid", "user:read:email"], refresh_token: "r", token_type: "bearer" },
       ),
     },
@@ -390,14 +570,33 @@ const SCENARIOS: Scenario[] = [
     checks: ["pkce", "state", "nonce"],
     clientAuth: "client_secret_basic",
     // The ID token lacks `name`: Foyer completes the profile from the userinfo endpoint.
-    token: { path: "/cognito-domain/oauth2/token", body: withIdToken(issuers.cognito, { sub: "aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee", token_use: "id", "cognito:username": "ada", email: "ada@cognito.test", email_verified: true }) },
-    userinfo: { method: "GET", path: "/cognito-domain/oauth2/userInfo", body: { sub: "aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee", email: "ada@cognito.test", email_verified: "true", username: "ada" } },
+    token: {
+      path: "/cognito-domain/oauth2/token",
+      body: withIdToken(issuers.cognito, {
+        sub: "aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee",
+        token_use: "id",
+        "cognito:username": "ada",
+        email: "ada@cognito.test",
+        email_verified: true,
+      }),
+    },
+    userinfo: {
+      method: "GET",
+      path: "/cognito-domain/oauth2/userInfo",
+      body: { sub: "aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee", email: "ada@cognito.test", email_verified: "true", username: "ada" },
+    },
     user: { name: "ada", email: "ada@cognito.test", image: null },
     accountId: "aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee",
   },
   {
     id: "reddit",
-    provider: () => Reddit({ ...credentials, authorization: { url: local("/reddit/api/v1/authorize") }, token: { url: local("/reddit/api/v1/access_token") }, userinfo: { url: local("/reddit-oauth/api/v1/me") } }),
+    provider: () =>
+      Reddit({
+        ...credentials,
+        authorization: { url: local("/reddit/api/v1/authorize") },
+        token: { url: local("/reddit/api/v1/access_token") },
+        userinfo: { url: local("/reddit-oauth/api/v1/me") },
+      }),
     authorize: "/reddit/api/v1/authorize",
     params: { scope: "identity", duration: "temporary" },
     checks: ["state"],
@@ -406,24 +605,47 @@ const SCENARIOS: Scenario[] = [
     userinfo: {
       method: "GET",
       path: "/reddit-oauth/api/v1/me",
-      body: { id: "1w72", name: "spez", icon_img: "https://styles.redditmedia.com/t5_3k30p/styles/profileIcon_snoo.png?width=256&amp;height=256&amp;s=7d4f", has_verified_email: true },
+      body: {
+        id: "1w72",
+        name: "spez",
+        icon_img: "https://styles.redditmedia.com/t5_3k30p/styles/profileIcon_snoo.png?width=256&amp;height=256&amp;s=7d4f",
+        has_verified_email: true,
+      },
     },
     user: { name: "spez", email: null, image: "https://styles.redditmedia.com/t5_3k30p/styles/profileIcon_snoo.png?width=256&height=256&s=7d4f" },
     accountId: "1w72",
   },
   {
     id: "zoom",
-    provider: () => Zoom({ ...credentials, authorization: { url: local("/zoom/oauth/authorize") }, token: { url: local("/zoom/oauth/token") }, userinfo: { url: local("/zoom-api/v2/users/me") } }),
+    provider: () =>
+      Zoom({
+        ...credentials,
+        authorization: { url: local("/zoom/oauth/authorize") },
+        token: { url: local("/zoom/oauth/token") },
+        userinfo: { url: local("/zoom-api/v2/users/me") },
+      }),
     authorize: "/zoom/oauth/authorize",
     // Zoom's scopes are configured on the app, not requested.
     params: { scope: null },
     checks: ["pkce", "state"],
     clientAuth: "client_secret_basic",
-    token: { path: "/zoom/oauth/token", body: () => ({ access_token: ACCESS_TOKEN, token_type: "bearer", refresh_token: "r", expires_in: 3599, scope: "user:read:user" }) },
+    token: {
+      path: "/zoom/oauth/token",
+      body: () => ({ access_token: ACCESS_TOKEN, token_type: "bearer", refresh_token: "r", expires_in: 3599, scope: "user:read:user" }),
+    },
     userinfo: {
       method: "GET",
       path: "/zoom-api/v2/users/me",
-      body: { id: "KDcuGIm1QgePTO8WbOqwIQ", first_name: "Jill", last_name: "Chill", display_name: "Jill Chill", email: "jchill@zoom.test", type: 2, pic_url: "https://zoom.us/p/KDcuGIm1QgePTO8WbOqwIQ/photo.jpg", status: "active" },
+      body: {
+        id: "KDcuGIm1QgePTO8WbOqwIQ",
+        first_name: "Jill",
+        last_name: "Chill",
+        display_name: "Jill Chill",
+        email: "jchill@zoom.test",
+        type: 2,
+        pic_url: "https://zoom.us/p/KDcuGIm1QgePTO8WbOqwIQ/photo.jpg",
+        status: "active",
+      },
     },
     user: { name: "Jill Chill", email: "jchill@zoom.test", image: "https://zoom.us/p/KDcuGIm1QgePTO8WbOqwIQ/photo.jpg" },
     accountId: "KDcuGIm1QgePTO8WbOqwIQ",
@@ -431,14 +653,27 @@ const SCENARIOS: Scenario[] = [
   {
     id: "dropbox",
     provider: () =>
-      Dropbox({ ...credentials, authorization: { url: local("/dropbox/oauth2/authorize") }, token: { url: local("/dropbox-api/oauth2/token") }, userinfo: { url: local("/dropbox-api/2/users/get_current_account") } }),
+      Dropbox({
+        ...credentials,
+        authorization: { url: local("/dropbox/oauth2/authorize") },
+        token: { url: local("/dropbox-api/oauth2/token") },
+        userinfo: { url: local("/dropbox-api/2/users/get_current_account") },
+      }),
     authorize: "/dropbox/oauth2/authorize",
     params: { scope: "account_info.read", token_access_type: "offline" },
     checks: ["pkce", "state"],
     clientAuth: "client_secret_basic",
     token: {
       path: "/dropbox-api/oauth2/token",
-      body: () => ({ access_token: ACCESS_TOKEN, expires_in: 14400, token_type: "bearer", scope: "account_info.read", refresh_token: "r", account_id: "dbid:AAH4f99T0taONIb-OurWxbNQ6ywGRopQngc", uid: "12345" }),
+      body: () => ({
+        access_token: ACCESS_TOKEN,
+        expires_in: 14400,
+        token_type: "bearer",
+        scope: "account_info.read",
+        refresh_token: "r",
+        account_id: "dbid:AAH4f99T0taONIb-OurWxbNQ6ywGRopQngc",
+        uid: "12345",
+      }),
     },
     userinfo: {
       method: "POST",
@@ -454,7 +689,11 @@ const SCENARIOS: Scenario[] = [
         account_type: { ".tag": "basic" },
       },
     },
-    user: { name: "Franz Ferdinand (Personal)", email: "franz@dropbox.test", image: "https://dl-web.dropbox.com/account_photo/get/dbaphid%3AAAHWGmIXV3sUuOmBfTz0wPsiqHUpBWvv3ZA?size=128x128" },
+    user: {
+      name: "Franz Ferdinand (Personal)",
+      email: "franz@dropbox.test",
+      image: "https://dl-web.dropbox.com/account_photo/get/dbaphid%3AAAHWGmIXV3sUuOmBfTz0wPsiqHUpBWvv3ZA?size=128x128",
+    },
     accountId: "dbid:AAH4f99T0taONIb-OurWxbNQ6ywGRopQngc",
   },
   {
@@ -465,11 +704,22 @@ const SCENARIOS: Scenario[] = [
     checks: ["pkce", "state", "nonce"],
     clientAuth: "client_secret_post",
     // The ID token lacks `email`: Foyer completes the profile from the userinfo endpoint.
-    token: { path: "/salesforce/services/oauth2/token", body: withIdToken(issuers.salesforce, { sub: SALESFORCE_SUB, name: "Admin User" }, { instance_url: "https://acme.my.salesforce.com", signature: "sig" }) },
+    token: {
+      path: "/salesforce/services/oauth2/token",
+      body: withIdToken(issuers.salesforce, { sub: SALESFORCE_SUB, name: "Admin User" }, { instance_url: "https://acme.my.salesforce.com", signature: "sig" }),
+    },
     userinfo: {
       method: "GET",
       path: "/salesforce/services/oauth2/userinfo",
-      body: { sub: SALESFORCE_SUB, user_id: "005x00000012Q9P", organization_id: "00Dx0000000BV7z", name: "Admin User", email: "admin@salesforce.test", email_verified: true, picture: "https://acme.file.force.com/profilephoto/005/F" },
+      body: {
+        sub: SALESFORCE_SUB,
+        user_id: "005x00000012Q9P",
+        organization_id: "00Dx0000000BV7z",
+        name: "Admin User",
+        email: "admin@salesforce.test",
+        email_verified: true,
+        picture: "https://acme.file.force.com/profilephoto/005/F",
+      },
     },
     user: { name: "Admin User", email: "admin@salesforce.test", image: "https://acme.file.force.com/profilephoto/005/F" },
     accountId: "005x00000012Q9P",
@@ -506,7 +756,12 @@ const SCENARIOS: Scenario[] = [
   {
     id: "tiktok",
     provider: () =>
-      TikTok({ ...credentials, authorization: { url: local("/tiktok/v2/auth/authorize") }, token: { url: local("/tiktok-api/v2/oauth/token/") }, userinfo: { url: local("/tiktok-api/v2/user/info/") } }),
+      TikTok({
+        ...credentials,
+        authorization: { url: local("/tiktok/v2/auth/authorize") },
+        token: { url: local("/tiktok-api/v2/oauth/token/") },
+        userinfo: { url: local("/tiktok-api/v2/user/info/") },
+      }),
     authorize: "/tiktok/v2/auth/authorize",
     params: { client_key: CLIENT_ID, scope: "user.info.basic" },
     checks: ["pkce", "state"],
@@ -514,18 +769,36 @@ const SCENARIOS: Scenario[] = [
     tokenBodyEnd: { client_key: CLIENT_ID },
     token: {
       path: "/tiktok-api/v2/oauth/token/",
-      body: () => ({ access_token: ACCESS_TOKEN, expires_in: 86400, open_id: "723f24d7-e717-40f8-a2b6-cb8464cd23b4", refresh_expires_in: 31536000, refresh_token: "r", scope: "user.info.basic", token_type: "Bearer" }),
+      body: () => ({
+        access_token: ACCESS_TOKEN,
+        expires_in: 86400,
+        open_id: "723f24d7-e717-40f8-a2b6-cb8464cd23b4",
+        refresh_expires_in: 31536000,
+        refresh_token: "r",
+        scope: "user.info.basic",
+        token_type: "Bearer",
+      }),
     },
     userinfo: {
       method: "GET",
       path: "/tiktok-api/v2/user/info/",
       query: { fields: "open_id,avatar_url,display_name" },
       body: {
-        data: { user: { open_id: "723f24d7-e717-40f8-a2b6-cb8464cd23b4", avatar_url: "https://p19-sign.tiktokcdn-us.com/tos-useast5-avt-0068-tx/b17f0e4b3a4f4a50993cf72cda8b88b8~c5_168x168.jpeg", display_name: "Tik Toker" } },
+        data: {
+          user: {
+            open_id: "723f24d7-e717-40f8-a2b6-cb8464cd23b4",
+            avatar_url: "https://p19-sign.tiktokcdn-us.com/tos-useast5-avt-0068-tx/b17f0e4b3a4f4a50993cf72cda8b88b8~c5_168x168.jpeg",
+            display_name: "Tik Toker",
+          },
+        },
         error: { code: "ok", message: "", log_id: "20220829194722CBE87ED59D524E727021" },
       },
     },
-    user: { name: "Tik Toker", email: null, image: "https://p19-sign.tiktokcdn-us.com/tos-useast5-avt-0068-tx/b17f0e4b3a4f4a50993cf72cda8b88b8~c5_168x168.jpeg" },
+    user: {
+      name: "Tik Toker",
+      email: null,
+      image: "https://p19-sign.tiktokcdn-us.com/tos-useast5-avt-0068-tx/b17f0e4b3a4f4a50993cf72cda8b88b8~c5_168x168.jpeg",
+    },
     accountId: "723f24d7-e717-40f8-a2b6-cb8464cd23b4",
   },
   {
@@ -556,7 +829,10 @@ const SCENARIOS: Scenario[] = [
     params: { scope: "openid profile email" },
     checks: ["pkce", "state", "nonce"],
     clientAuth: "client_secret_basic",
-    token: { path: "/corp/token", body: withIdToken(issuers.corp, { sub: "corp-1", name: "Corp User", email: "user@corp.test", picture: "https://corp.test/u.png" }) },
+    token: {
+      path: "/corp/token",
+      body: withIdToken(issuers.corp, { sub: "corp-1", name: "Corp User", email: "user@corp.test", picture: "https://corp.test/u.png" }),
+    },
     user: { name: "Corp User", email: "user@corp.test", image: "https://corp.test/u.png" },
     accountId: "corp-1",
   },
@@ -591,7 +867,14 @@ async function signInFlow(
   });
   const id = typeof provider === "function" ? (provider as (o: object) => OAuthConfig)({}).id : provider.id;
   const { jar, csrfToken } = await csrf(config, new CookieJar());
-  const start = await Auth(postForm(`/auth/signin/${id}${options.signinQuery ? `?${options.signinQuery}` : ""}`, { csrfToken, callbackUrl: `${ORIGIN}/dashboard` }, { cookie: jar.header }), config);
+  const start = await Auth(
+    postForm(
+      `/auth/signin/${id}${options.signinQuery ? `?${options.signinQuery}` : ""}`,
+      { csrfToken, callbackUrl: `${ORIGIN}/dashboard` },
+      { cookie: jar.header },
+    ),
+    config,
+  );
   expect(start.status, `sign-in with ${id}`).toBe(302);
   jar.update(start);
   const authorizeUrl = new URL(start.headers.get("location")!);
@@ -633,7 +916,10 @@ describe("every provider against its documented wire format", () => {
         (url) => {
           nonce = url.searchParams.get("nonce") ?? undefined;
           const token = scenario.token.body({ nonce });
-          server.on("POST", scenario.token.path, async () => ({ body: await token, ...(typeof token === "string" ? { headers: { "content-type": "text/plain" } } : {}) }));
+          server.on("POST", scenario.token.path, async () => ({
+            body: await token,
+            ...(typeof token === "string" ? { headers: { "content-type": "text/plain" } } : {}),
+          }));
           if (scenario.userinfo) {
             const info = scenario.userinfo;
             server.on(info.method, info.path, () => ({ body: info.body }));
@@ -705,7 +991,9 @@ describe("provider specifics", () => {
   it("GitHub sends the API headers, and asks /user/emails only when /user has no public address", async () => {
     const [scenario] = SCENARIOS;
     const flow = await signInFlow(scenario!.provider(), () => {
-      server.on("POST", "/github/login/oauth/access_token", () => ({ body: { access_token: ACCESS_TOKEN, token_type: "bearer", scope: "read:user,user:email" } }));
+      server.on("POST", "/github/login/oauth/access_token", () => ({
+        body: { access_token: ACCESS_TOKEN, token_type: "bearer", scope: "read:user,user:email" },
+      }));
       server.on("GET", "/github/user", () => ({ body: { login: "pub", id: 9, name: null, email: "pub@github.test", avatar_url: "https://a/9" } }));
     });
     const paths = flow.requests.map((r) => r.path);
@@ -747,7 +1035,9 @@ describe("provider specifics", () => {
 
   it("Discord: users without an avatar get Discord's default avatar", async () => {
     const { discordAvatarUrl } = await import("./discord.js");
-    expect(discordAvatarUrl({ id: "80351110224678912", avatar: null, discriminator: "0" })).toBe(`https://cdn.discordapp.com/embed/avatars/${Number((80351110224678912n >> 22n) % 6n)}.png`);
+    expect(discordAvatarUrl({ id: "80351110224678912", avatar: null, discriminator: "0" })).toBe(
+      `https://cdn.discordapp.com/embed/avatars/${Number((80351110224678912n >> 22n) % 6n)}.png`,
+    );
     expect(discordAvatarUrl({ id: "1", avatar: null, discriminator: "1337" })).toBe("https://cdn.discordapp.com/embed/avatars/2.png");
     expect(discordAvatarUrl({ id: "1", avatar: "a_abc", discriminator: "0" })).toBe("https://cdn.discordapp.com/avatars/1/a_abc.gif");
   });
@@ -785,7 +1075,10 @@ describe("provider specifics", () => {
     ])("a user-info answer (%s) fails the sign-in: OAuthCallbackError, no session", async (_, status, code, data) => {
       const flow = await signInFlow(tiktok.provider(), () => {
         tokenAnswer();
-        server.on("GET", tiktok.userinfo!.path, () => ({ status, body: { data, error: { code, message: "The access token is invalid or not found in the request.", log_id: "202206221854370101130062072500FFA2" } } }));
+        server.on("GET", tiktok.userinfo!.path, () => ({
+          status,
+          body: { data, error: { code, message: "The access token is invalid or not found in the request.", log_id: "202206221854370101130062072500FFA2" } },
+        }));
       });
       expect(flow.callback.status).toBe(302);
       expect(flow.callback.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=OAuthCallbackError`);
@@ -798,7 +1091,11 @@ describe("provider specifics", () => {
       process.env.AUTH_TIKTOK_ID = "env-client-key";
       process.env.AUTH_TIKTOK_SECRET = "env-secret";
       try {
-        const provider = TikTok({ authorization: { url: local("/tiktok/v2/auth/authorize") }, token: { url: local("/tiktok-api/v2/oauth/token/") }, userinfo: { url: local("/tiktok-api/v2/user/info/") } });
+        const provider = TikTok({
+          authorization: { url: local("/tiktok/v2/auth/authorize") },
+          token: { url: local("/tiktok-api/v2/oauth/token/") },
+          userinfo: { url: local("/tiktok-api/v2/user/info/") },
+        });
         const flow = await signInFlow(provider, () => {
           tokenAnswer();
           server.on("GET", tiktok.userinfo!.path, () => ({ body: tiktok.userinfo!.body }));
@@ -809,7 +1106,10 @@ describe("provider specifics", () => {
         expect(form.get("client_key")).toBe("env-client-key");
         expect(form.get("client_secret")).toBe("env-secret");
       } finally {
-        for (const [key, value] of [["AUTH_TIKTOK_ID", saved.id], ["AUTH_TIKTOK_SECRET", saved.secret]] as const) {
+        for (const [key, value] of [
+          ["AUTH_TIKTOK_ID", saved.id],
+          ["AUTH_TIKTOK_SECRET", saved.secret],
+        ] as const) {
           if (value === undefined) delete process.env[key];
           else process.env[key] = value;
         }
@@ -833,14 +1133,68 @@ describe("provider specifics", () => {
 });
 
 describe("the catalogue as a whole", () => {
-  const FACTORIES = { Apple, Auth0, Cognito, Discord, Dropbox, Facebook, GitHub, GitLab, Google, Keycloak, LinkedIn, MicrosoftEntraID, Okta, Reddit, Salesforce, Slack, Spotify, TikTok, Twitch, Twitter, WorkOS, X, Zoom };
-  const all = () => Object.values(FACTORIES).map((factory) => (factory as (o: object) => OAuthConfig<never>)({ clientId: "id", clientSecret: "secret", issuer: "https://issuer.example" }));
+  const FACTORIES = {
+    Apple,
+    Auth0,
+    Cognito,
+    Discord,
+    Dropbox,
+    Facebook,
+    GitHub,
+    GitLab,
+    Google,
+    Keycloak,
+    LinkedIn,
+    MicrosoftEntraID,
+    Okta,
+    Reddit,
+    Salesforce,
+    Slack,
+    Spotify,
+    TikTok,
+    Twitch,
+    Twitter,
+    WorkOS,
+    X,
+    Zoom,
+  };
+  const all = () =>
+    Object.values(FACTORIES).map((factory) =>
+      (factory as (o: object) => OAuthConfig<never>)({ clientId: "id", clientSecret: "secret", issuer: "https://issuer.example" }),
+    );
 
   it("GET /providers lists each provider with its sign-in and callback URL; the sign-in page renders them all", async () => {
     const config = testConfig({ providers: all() });
-    const providers = (await (await Auth(get("/auth/providers"), config)).json()) as Record<string, { id: string; type: string; callbackUrl: string; signinUrl: string }>;
+    const providers = (await (await Auth(get("/auth/providers"), config)).json()) as Record<
+      string,
+      { id: string; type: string; callbackUrl: string; signinUrl: string }
+    >;
     const ids = Object.keys(providers).sort();
-    expect(ids).toEqual(["apple", "auth0", "cognito", "discord", "dropbox", "facebook", "github", "gitlab", "google", "keycloak", "linkedin", "microsoft-entra-id", "okta", "reddit", "salesforce", "slack", "spotify", "tiktok", "twitch", "twitter", "workos", "x", "zoom"]);
+    expect(ids).toEqual([
+      "apple",
+      "auth0",
+      "cognito",
+      "discord",
+      "dropbox",
+      "facebook",
+      "github",
+      "gitlab",
+      "google",
+      "keycloak",
+      "linkedin",
+      "microsoft-entra-id",
+      "okta",
+      "reddit",
+      "salesforce",
+      "slack",
+      "spotify",
+      "tiktok",
+      "twitch",
+      "twitter",
+      "workos",
+      "x",
+      "zoom",
+    ]);
     for (const id of ids) {
       expect(providers[id]).toMatchObject({ id, callbackUrl: `${ORIGIN}/auth/callback/${id}`, signinUrl: `${ORIGIN}/auth/signin/${id}` });
     }
@@ -869,7 +1223,11 @@ describe("the catalogue as a whole", () => {
       const flow = await signInFlow(Keycloak as unknown as OAuthConfig<never>, (url) => {
         const nonce = url.searchParams.get("nonce") ?? undefined;
         server.on("POST", scenario.token.path, async () => ({
-          body: { access_token: ACCESS_TOKEN, token_type: "Bearer", id_token: await server.idToken({ iss: issuers.keycloak, aud: "kc-id", nonce, sub: "kc-1", name: "From Env", email: "env@kc.test" }) },
+          body: {
+            access_token: ACCESS_TOKEN,
+            token_type: "Bearer",
+            id_token: await server.idToken({ iss: issuers.keycloak, aud: "kc-id", nonce, sub: "kc-1", name: "From Env", email: "env@kc.test" }),
+          },
         }));
       });
       expect(flow.authorizeUrl.searchParams.get("client_id")).toBe("kc-id");
@@ -884,13 +1242,44 @@ describe("the catalogue as a whole", () => {
   });
 
   it("package.json exports every provider module by id", () => {
-    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { exports: Record<string, { types: string; import: string } | null> };
-    const ids = ["apple", "auth0", "cognito", "discord", "dropbox", "facebook", "github", "gitlab", "google", "keycloak", "linkedin", "microsoft-entra-id", "oauth", "oidc", "okta", "reddit", "salesforce", "slack", "spotify", "tiktok", "twitch", "twitter", "workos", "x", "zoom"];
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+      exports: Record<string, { types: string; import: string } | null>;
+    };
+    const ids = [
+      "apple",
+      "auth0",
+      "cognito",
+      "discord",
+      "dropbox",
+      "facebook",
+      "github",
+      "gitlab",
+      "google",
+      "keycloak",
+      "linkedin",
+      "microsoft-entra-id",
+      "oauth",
+      "oidc",
+      "okta",
+      "reddit",
+      "salesforce",
+      "slack",
+      "spotify",
+      "tiktok",
+      "twitch",
+      "twitter",
+      "workos",
+      "x",
+      "zoom",
+    ];
     // One pattern for every provider module: `foyer-auth/providers/<id>` → dist/server/providers/<id>.js.
     const pattern = pkg.exports["./providers/*"]!;
     for (const id of ids) {
       expect(pkg.exports[`./providers/${id}`], `${id} is not special-cased`).toBeUndefined();
-      expect({ types: pattern.types.replace("*", id), import: pattern.import.replace("*", id) }, id).toEqual({ types: `./dist/server/providers/${id}.d.ts`, import: `./dist/server/providers/${id}.js` });
+      expect({ types: pattern.types.replace("*", id), import: pattern.import.replace("*", id) }, id).toEqual({
+        types: `./dist/server/providers/${id}.d.ts`,
+        import: `./dist/server/providers/${id}.js`,
+      });
       expect(() => readFileSync(new URL(`./${id}.ts`, import.meta.url)), id).not.toThrow();
     }
   });

@@ -111,7 +111,11 @@ afterEach(() => {
 // ---------------------------------------------------------------------------------------------
 
 const LINK = `${ORIGIN}/auth/callback/x?callbackUrl=${encodeURIComponent(`${ORIGIN}/`)}&token=${"ab".repeat(32)}&email=octo%40x.io`;
-const MESSAGE = { subject: "Sign in to localhost:3000", text: `Sign in to localhost:3000\n\n${LINK}\n`, html: `<a href="${LINK.replace(/&/g, "&amp;")}">Sign in</a>` };
+const MESSAGE = {
+  subject: "Sign in to localhost:3000",
+  text: `Sign in to localhost:3000\n\n${LINK}\n`,
+  html: `<a href="${LINK.replace(/&/g, "&amp;")}">Sign in</a>`,
+};
 
 function params(provider: EmailConfig, overrides: Partial<SendVerificationRequestParams> = {}): SendVerificationRequestParams {
   return {
@@ -178,11 +182,17 @@ describe("provider shapes (Auth.js's: id, name, type, options)", () => {
 describe("Resend", () => {
   const KEY = "re_test_0123456789";
   const answer = (request: RecordedRequest): Reply => {
-    if (request.method !== "POST" || request.path !== "/emails") return { status: 404, body: { statusCode: 404, message: "The requested endpoint does not exist.", name: "not_found" } };
-    if (request.headers.authorization !== `Bearer ${KEY}`) return { status: 403, body: { statusCode: 403, message: "API key is invalid", name: "invalid_api_key" } };
+    if (request.method !== "POST" || request.path !== "/emails")
+      return { status: 404, body: { statusCode: 404, message: "The requested endpoint does not exist.", name: "not_found" } };
+    if (request.headers.authorization !== `Bearer ${KEY}`)
+      return { status: 403, body: { statusCode: 403, message: "API key is invalid", name: "invalid_api_key" } };
     const { from, to, subject } = request.parsed;
     if (!from || !to || !subject) return { status: 422, body: { statusCode: 422, message: "Missing `to` field.", name: "missing_required_field" } };
-    if (String(from).includes("unverified")) return { status: 403, body: { statusCode: 403, message: "The unverified.test domain is not verified. Please, add and verify your domain.", name: "validation_error" } };
+    if (String(from).includes("unverified"))
+      return {
+        status: 403,
+        body: { statusCode: 403, message: "The unverified.test domain is not verified. Please, add and verify your domain.", name: "validation_error" },
+      };
     return { status: 200, body: { id: "49a3999c-0ce1-4ea6-ab68-afcd6dc2e794" } };
   };
 
@@ -273,11 +283,18 @@ describe("SendGrid", () => {
       return { status: 401, body: { errors: [{ message: "The provided authorization grant is invalid, expired, or revoked", field: null, help: null }] } };
     }
     const body = request.parsed as { personalizations?: unknown[]; from?: { email?: string }; content?: { type: string; value: string }[] };
-    if (!body.personalizations?.length) return { status: 400, body: { errors: [{ message: "The personalizations field is required and must have at least one personalization.", field: "personalizations", help: null }] } };
+    if (!body.personalizations?.length)
+      return {
+        status: 400,
+        body: {
+          errors: [{ message: "The personalizations field is required and must have at least one personalization.", field: "personalizations", help: null }],
+        },
+      };
     if (!body.from?.email?.endsWith("@acme.test")) {
       return { status: 403, body: { errors: [{ message: "The from address does not match a verified Sender Identity.", field: "from", help: null }] } };
     }
-    if (body.content?.[0]?.type !== "text/plain") return { status: 400, body: { errors: [{ message: "If present, text/plain must be first", field: "content", help: null }] } };
+    if (body.content?.[0]?.type !== "text/plain")
+      return { status: 400, body: { errors: [{ message: "If present, text/plain must be first", field: "content", help: null }] } };
     return { status: 202 };
   };
 
@@ -323,7 +340,8 @@ describe("Postmark", () => {
       return { status: 401, body: { ErrorCode: 10, Message: "The Server Token you provided in the X-Postmark-Server-Token request header was invalid." } };
     }
     const { From, To } = request.parsed as { From?: string; To?: string };
-    if (!From?.includes("@acme.test")) return { status: 422, body: { ErrorCode: 400, Message: "The 'From' address you supplied is not a Sender Signature on your account." } };
+    if (!From?.includes("@acme.test"))
+      return { status: 422, body: { ErrorCode: 400, Message: "The 'From' address you supplied is not a Sender Signature on your account." } };
     if (!To) return { status: 422, body: { ErrorCode: 300, Message: "Invalid 'To' address: ''." } };
     return { status: 200, body: { To, SubmittedAt: "2026-01-01T00:00:00Z", MessageID: "0a129aee-e1cd-480d-b08d-4f48548ff48d", ErrorCode: 0, Message: "OK" } };
   };
@@ -382,7 +400,13 @@ describe("Mailgun", () => {
     expect(request!.headers.authorization).toBe(basic("api", KEY));
     expect(request!.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
     // multipart/form-data carries line breaks as CRLF (the HTML form encoding rules), as e-mail does anyway.
-    expect(request!.parsed).toEqual({ from: "Acme <no-reply@acme.test>", to: "octo@x.io", subject: MESSAGE.subject, text: MESSAGE.text.replace(/\n/g, "\r\n"), html: MESSAGE.html });
+    expect(request!.parsed).toEqual({
+      from: "Acme <no-reply@acme.test>",
+      to: "octo@x.io",
+      subject: MESSAGE.subject,
+      text: MESSAGE.text.replace(/\n/g, "\r\n"),
+      html: MESSAGE.html,
+    });
   });
 
   it("the domain defaults to the domain of `from`", async () => {
@@ -391,7 +415,7 @@ describe("Mailgun", () => {
     expect(server.requests[0]!.path).toBe("/v3/mg.acme.test/messages");
   });
 
-  it("picks the regional API: US by default, EU with region: \"eu\"", async () => {
+  it('picks the regional API: US by default, EU with region: "eu"', async () => {
     const urls: string[] = [];
     const fetcher: typeof fetch = async (input) => {
       urls.push(String(input));
@@ -405,7 +429,9 @@ describe("Mailgun", () => {
 
   it("a refusal → `Mailgun error: <status> <body>`, without the key or the encoded credentials", async () => {
     const server = await api(answer);
-    await expect(send(Mailgun({ apiKey: KEY, baseUrl: server.url, domain: "other.test" }))).rejects.toThrow('Mailgun error: 404 {"message":"Domain not found: other.test"}');
+    await expect(send(Mailgun({ apiKey: KEY, baseUrl: server.url, domain: "other.test" }))).rejects.toThrow(
+      'Mailgun error: 404 {"message":"Domain not found: other.test"}',
+    );
     const wrongKey = send(Mailgun({ apiKey: "key-wrong", baseUrl: server.url, domain: "mg.acme.test" }));
     await expect(wrongKey).rejects.toThrow("Mailgun error: 401 Forbidden");
   });
@@ -414,7 +440,8 @@ describe("Mailgun", () => {
 describe("Forward Email", () => {
   const KEY = "fe_0123456789abcdef";
   const answer = (request: RecordedRequest): Reply => {
-    if (request.headers.authorization !== basic(KEY, "")) return { status: 401, body: { statusCode: 401, error: "Unauthorized", message: "Invalid API token." } };
+    if (request.headers.authorization !== basic(KEY, ""))
+      return { status: 401, body: { statusCode: 401, error: "Unauthorized", message: "Invalid API token." } };
     if (!String(request.parsed.from ?? "").endsWith("@acme.test>")) {
       return { status: 400, body: { statusCode: 400, error: "Bad Request", message: "Domain is not verified for outbound SMTP." } };
     }
@@ -449,7 +476,8 @@ describe("Loops", () => {
     if (request.headers.authorization !== `Bearer ${KEY}`) return { status: 401, body: { success: false, message: "Invalid API key" } };
     const body = request.parsed as { transactionalId?: string; email?: string; dataVariables?: Record<string, unknown> };
     if (body.transactionalId !== "clx-login-link") return { status: 404, body: { success: false, message: "Transactional email not found" } };
-    if (typeof body.dataVariables?.url !== "string") return { status: 400, body: { success: false, message: "Missing required data variable: url", path: "dataVariables" } };
+    if (typeof body.dataVariables?.url !== "string")
+      return { status: 400, body: { success: false, message: "Missing required data variable: url", path: "dataVariables" } };
     return { status: 200, body: { success: true } };
   };
 
@@ -465,7 +493,9 @@ describe("Loops", () => {
 
   it("needs a transactionalId, and fails before calling the API without one", async () => {
     const server = await api(answer);
-    await expect(send(Loops({ apiKey: KEY, baseUrl: server.url }))).rejects.toThrow("Loops error: no transactionalId. Set the provider's `transactionalId` option.");
+    await expect(send(Loops({ apiKey: KEY, baseUrl: server.url }))).rejects.toThrow(
+      "Loops error: no transactionalId. Set the provider's `transactionalId` option.",
+    );
     expect(server.requests).toHaveLength(0);
   });
 
@@ -490,7 +520,9 @@ describe("HTTP senders through Auth()", () => {
     const KEY = "re_env_key_0123";
     vi.stubEnv("AUTH_RESEND_KEY", KEY);
     const server = await api((request) =>
-      request.headers.authorization === `Bearer ${KEY}` ? { status: 200, body: { id: "e1" } } : { status: 403, body: { statusCode: 403, message: "API key is invalid", name: "invalid_api_key" } },
+      request.headers.authorization === `Bearer ${KEY}`
+        ? { status: 200, body: { id: "e1" } }
+        : { status: 403, body: { statusCode: 403, message: "API key is invalid", name: "invalid_api_key" } },
     );
     const { adapter } = recordingAdapter();
     const config = testConfig({ adapter, providers: [Resend({ baseUrl: server.url, from: "Acme <no-reply@acme.test>" })] });
@@ -585,10 +617,12 @@ describe("Nodemailer against a real SMTP server", () => {
     await send(provider, { identifier: "env-two@x.io" });
     expect(smtp.messages.map((message) => message.envelope.to)).toEqual([["env-one@x.io"], ["env-two@x.io"]]);
     vi.stubEnv("EMAIL_SERVER", "");
-    await expect(send(provider)).rejects.toThrow("Nodemailer error: no SMTP server. Set the provider's `server` option, AUTH_NODEMAILER_SERVER or EMAIL_SERVER.");
+    await expect(send(provider)).rejects.toThrow(
+      "Nodemailer error: no SMTP server. Set the provider's `server` option, AUTH_NODEMAILER_SERVER or EMAIL_SERVER.",
+    );
   });
 
-  it("the `email` alias is the same sender under the id \"email\"", async () => {
+  it('the `email` alias is the same sender under the id "email"', async () => {
     const { adapter } = recordingAdapter();
     const config = testConfig({ adapter, providers: [Email({ server: server() })] });
     const { response } = await requestLink(config, "email", { email: "alias@x.io" });
@@ -631,7 +665,12 @@ describe("Auth() answers the same whichever sender is configured", () => {
     const { adapter } = recordingAdapter();
     const config = testConfig({
       adapter,
-      providers: [Nodemailer({ server: "smtp://127.0.0.1:1" }), Resend({ apiKey: "k" }), Loops({ apiKey: "k", transactionalId: "t" }), Mailgun({ apiKey: "k", domain: "d.test" })],
+      providers: [
+        Nodemailer({ server: "smtp://127.0.0.1:1" }),
+        Resend({ apiKey: "k" }),
+        Loops({ apiKey: "k", transactionalId: "t" }),
+        Mailgun({ apiKey: "k", domain: "d.test" }),
+      ],
     });
     const response = await Auth(new Request(`${ORIGIN}/auth/providers`), config);
     const body = (await response.json()) as Record<string, { type: string; name: string }>;

@@ -10,7 +10,18 @@
  * ```
  */
 import type { EmailConfig, SendVerificationRequestParams } from "./email.js";
-import { apiError, apiKeyOf, assertOneAddress, emailProvider, endpointOf, jsonBody, postToApi, setting, transportOf, type HttpEmailUserConfig } from "./email-http.js";
+import {
+  apiError,
+  apiKeyOf,
+  assertOneAddress,
+  emailProvider,
+  endpointOf,
+  jsonBody,
+  postToApi,
+  setting,
+  transportOf,
+  type HttpEmailUserConfig,
+} from "./email-http.js";
 
 /** Loops' API (`baseUrl` overrides it). */
 export const LOOPS_API = "https://app.loops.so";

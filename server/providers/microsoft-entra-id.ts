@@ -79,7 +79,9 @@ export default function MicrosoftEntraID(options: MicrosoftEntraIDOptions = {}):
       if (profilePhotoSize && tokens.access_token) {
         try {
           const fetcher = options.customFetch ?? fetch;
-          const response = await fetcher(`${GRAPH}/me/photos/${profilePhotoSize}x${profilePhotoSize}/$value`, { headers: { Authorization: `Bearer ${tokens.access_token}` } });
+          const response = await fetcher(`${GRAPH}/me/photos/${profilePhotoSize}x${profilePhotoSize}/$value`, {
+            headers: { Authorization: `Bearer ${tokens.access_token}` },
+          });
           if (response.ok) {
             const type = response.headers.get("content-type")?.split(";")[0]?.trim() || "image/jpeg";
             image = `data:${type};base64,${Buffer.from(await response.arrayBuffer()).toString("base64")}`;

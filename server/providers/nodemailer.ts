@@ -89,7 +89,10 @@ async function sendWithNodemailer(
     };
     const info = (await transport.sendMail(message)) as { rejected?: unknown[]; pending?: unknown[] };
     const failed = [...(info.rejected ?? []), ...(info.pending ?? [])].filter(Boolean);
-    if (failed.length) throw new Error(`${name} error: the SMTP server did not accept the recipient (${failed.length === 1 ? "rejected or pending" : `${failed.length} rejected or pending`})`);
+    if (failed.length)
+      throw new Error(
+        `${name} error: the SMTP server did not accept the recipient (${failed.length === 1 ? "rejected or pending" : `${failed.length} rejected or pending`})`,
+      );
   } finally {
     transport.close();
   }

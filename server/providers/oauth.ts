@@ -49,7 +49,10 @@ export interface OAuthConfig<P extends Profile = Profile> {
   clientId?: string;
   clientSecret?: string;
   /** Client metadata, e.g. `{ token_endpoint_auth_method: "client_secret_post" }`. */
-  client?: { token_endpoint_auth_method?: "client_secret_basic" | "client_secret_post" | "client_secret_jwt" | "private_key_jwt" | "none"; [key: string]: unknown };
+  client?: {
+    token_endpoint_auth_method?: "client_secret_basic" | "client_secret_post" | "client_secret_jwt" | "private_key_jwt" | "none";
+    [key: string]: unknown;
+  };
   /** A private key (JWK or CryptoKey) for `private_key_jwt`. */
   clientPrivateKey?: unknown;
   /** Default: PKCE and state for every provider, plus nonce for OIDC (Auth.js: PKCE only). */

@@ -9,7 +9,19 @@
  * ```
  */
 import type { EmailConfig, SendVerificationRequestParams } from "./email.js";
-import { apiError, apiKeyOf, assertOneAddress, emailProvider, endpointOf, fromOf, jsonBody, postToApi, setting, transportOf, type HttpEmailUserConfig } from "./email-http.js";
+import {
+  apiError,
+  apiKeyOf,
+  assertOneAddress,
+  emailProvider,
+  endpointOf,
+  fromOf,
+  jsonBody,
+  postToApi,
+  setting,
+  transportOf,
+  type HttpEmailUserConfig,
+} from "./email-http.js";
 
 /** Postmark's API (`baseUrl` overrides it). */
 export const POSTMARK_API = "https://api.postmarkapp.com";

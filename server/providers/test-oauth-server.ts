@@ -92,7 +92,14 @@ export async function startTestOAuthServer(): Promise<TestOAuthServer> {
       const body = await readBody(req);
       const headers: Record<string, string | undefined> = {};
       for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(", ") : value;
-      const recorded: RecordedRequest = { method: req.method ?? "GET", path: url.pathname, query: url.searchParams, headers, body, form: new URLSearchParams(body) };
+      const recorded: RecordedRequest = {
+        method: req.method ?? "GET",
+        path: url.pathname,
+        query: url.searchParams,
+        headers,
+        body,
+        form: new URLSearchParams(body),
+      };
       requests.push(recorded);
       const handler = routes.get(`${recorded.method} ${recorded.path}`);
       send(res, handler ? await handler(recorded) : { status: 404, body: { error: "not_found", path: recorded.path } });
@@ -128,9 +135,7 @@ export async function startTestOAuthServer(): Promise<TestOAuthServer> {
     },
     async idToken(claims) {
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ iat: now, exp: now + 600, ...claims })
-        .setProtectedHeader({ alg: "RS256", kid, typ: "JWT" })
-        .sign(privateKey as CryptoKey);
+      return new SignJWT({ iat: now, exp: now + 600, ...claims }).setProtectedHeader({ alg: "RS256", kid, typ: "JWT" }).sign(privateKey as CryptoKey);
     },
     requestsTo(path, method) {
       return requests.filter((r) => r.path === path && (!method || r.method === method.toUpperCase()));

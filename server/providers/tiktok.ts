@@ -93,7 +93,9 @@ export function tiktokFetch(clientKey?: string): typeof fetch {
 /** The client key for the authorization URL: the `clientId` option, else `AUTH_<ID>_ID` from the environment. */
 function clientKeyOf(options: Partial<OAuthConfig<TikTokProfile>>): string | undefined {
   if (typeof options.clientId === "string") return options.clientId;
-  const id = String(options.id ?? "tiktok").toUpperCase().replace(/-/g, "_");
+  const id = String(options.id ?? "tiktok")
+    .toUpperCase()
+    .replace(/-/g, "_");
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
   return env?.[`AUTH_${id}_ID`];
 }

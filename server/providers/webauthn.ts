@@ -90,7 +90,9 @@ export type WebAuthnVerifyAuthenticationOptions = Partial<
   Omit<VerifyAuthenticationResponseOpts, "expectedChallenge" | "expectedOrigin" | "expectedRPID" | "credential" | "response">
 >;
 /** Options of `verifyRegistrationResponse` the provider may set. */
-export type WebAuthnVerifyRegistrationOptions = Partial<Omit<VerifyRegistrationResponseOpts, "expectedChallenge" | "expectedOrigin" | "expectedRPID" | "response">>;
+export type WebAuthnVerifyRegistrationOptions = Partial<
+  Omit<VerifyRegistrationResponseOpts, "expectedChallenge" | "expectedOrigin" | "expectedRPID" | "response">
+>;
 
 export interface WebAuthnConfig extends CommonProviderOptions {
   id: string;

@@ -201,7 +201,11 @@ describe("POST /session (update)", () => {
     const config = testConfig();
     const { jar, csrfToken } = await signIn(config);
     const response = await Auth(
-      postJson("/auth/session", { csrfToken, data: { sub: "admin", id: "admin", email: "root@evil.com", user: { email: "root@evil.com" } } }, { cookie: jar.header }),
+      postJson(
+        "/auth/session",
+        { csrfToken, data: { sub: "admin", id: "admin", email: "root@evil.com", user: { email: "root@evil.com" } } },
+        { cookie: jar.header },
+      ),
       config,
     );
     jar.update(response);
@@ -237,7 +241,11 @@ describe("hostile session cookies", () => {
   });
 
   it("R-SESS-02 a token sealed under the session salt but without the user claim (sub) is not a session: null, cookie deleted", async () => {
-    for (const claims of [{ email: "a@b.c", name: "No Subject" }, { sub: "", email: "a@b.c" }, { sub: 42, email: "a@b.c" }]) {
+    for (const claims of [
+      { email: "a@b.c", name: "No Subject" },
+      { sub: "", email: "a@b.c" },
+      { sub: 42, email: "a@b.c" },
+    ]) {
       const token = await encode({ token: claims as JWT, secret: SECRET, salt: SESSION });
       const { response, body } = await withSessionCookie(token);
       expect(body).toBeNull();
@@ -307,7 +315,10 @@ describe("hostile session cookies", () => {
     const cookie = `${SESSION}.0=garbage; ${SESSION}.1=more; ${SESSION}.3=stale`;
     const response = await Auth(get("/auth/session", { cookie }), testConfig());
     expect(await response.json()).toBeNull();
-    const deleted = response.headers.getSetCookie().filter((c) => c.includes("Max-Age=0")).map((c) => c.split("=")[0]);
+    const deleted = response.headers
+      .getSetCookie()
+      .filter((c) => c.includes("Max-Age=0"))
+      .map((c) => c.split("=")[0]);
     expect(deleted.sort()).toEqual([`${SESSION}.0`, `${SESSION}.1`, `${SESSION}.3`]);
   });
 
@@ -339,7 +350,11 @@ describe("chunk amplification: a Cookie header full of fake session-token chunks
   /** 452 chunk cookies `authjs.session-token.0` … `.451` in about 12 KB, the header the attack sent. */
   const FAKE_CHUNKS = Array.from({ length: 452 }, (_, i) => `${SESSION}.${i}=x`).join("; ");
   const setCookieBytes = (response: Response) => response.headers.getSetCookie().reduce((sum, c) => sum + c.length, 0);
-  const deletedNames = (response: Response) => response.headers.getSetCookie().filter((c) => c.includes("Max-Age=0")).map((c) => c.split("=")[0]);
+  const deletedNames = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .filter((c) => c.includes("Max-Age=0"))
+      .map((c) => c.split("=")[0]);
 
   it("GET /session answers null with a handful of deletions, not one per fake chunk (Set-Cookie under 2 KB)", async () => {
     expect(FAKE_CHUNKS.length).toBeGreaterThan(12_000);
@@ -426,7 +441,10 @@ describe("sign-out", () => {
     const config = testConfig({ callbacks: { jwt: ({ token, user }) => (user ? { ...token, blob: "y".repeat(8000) } : token) } });
     const { jar, csrfToken } = await signIn(config);
     const response = await Auth(postForm("/auth/signout", { csrfToken }, { cookie: jar.header }), config);
-    const deleted = response.headers.getSetCookie().filter((c) => c.includes("Max-Age=0")).map((c) => c.split("=")[0]);
+    const deleted = response.headers
+      .getSetCookie()
+      .filter((c) => c.includes("Max-Age=0"))
+      .map((c) => c.split("=")[0]);
     expect(deleted).toEqual(expect.arrayContaining([`${SESSION}.0`, `${SESSION}.1`, `${SESSION}.2`]));
   });
 

@@ -171,7 +171,9 @@ describe("GET / POST /session with database sessions", () => {
 
   it("POST /session passes the data as newSession with trigger update", async () => {
     const calls: unknown[] = [];
-    const { config } = dbConfig(MemoryAdapter(), { callbacks: { session: (params) => (calls.push({ newSession: params.newSession, trigger: params.trigger }), params.session) } });
+    const { config } = dbConfig(MemoryAdapter(), {
+      callbacks: { session: (params) => (calls.push({ newSession: params.newSession, trigger: params.trigger }), params.session) },
+    });
     const { jar, csrfToken } = await signIn(config);
     const response = await Auth(postJson("/auth/session", { csrfToken, data: { theme: "dark" } }, { cookie: jar.header }), config);
     expect(response.status).toBe(200);
@@ -267,7 +269,9 @@ describe("an Auth.js adapter object works unchanged", () => {
     const response = await Auth(get("/auth/session"), config);
     expect(response.status).toBe(500);
     expect(errors[0]).toMatchObject({ type: "MissingAdapterMethods" });
-    expect(errors[0]!.message).toContain("createUser, getUserByEmail, getUserByAccount, updateUser, linkAccount, createSession, getSessionAndUser, updateSession, deleteSession");
+    expect(errors[0]!.message).toContain(
+      "createUser, getUserByEmail, getUserByAccount, updateUser, linkAccount, createSession, getSessionAndUser, updateSession, deleteSession",
+    );
   });
 });
 
@@ -302,7 +306,12 @@ describe("session management routes ({basePath}/account/sessions)", () => {
     expect(sessions).toHaveLength(2);
     expect(sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
     for (const session of sessions) {
-      expect(session).toMatchObject({ id: expect.stringMatching(/^[0-9a-f]{32}$/), createdAt: expect.any(String), lastSeenAt: expect.any(String), expires: expect.any(String) });
+      expect(session).toMatchObject({
+        id: expect.stringMatching(/^[0-9a-f]{32}$/),
+        createdAt: expect.any(String),
+        lastSeenAt: expect.any(String),
+        expires: expect.any(String),
+      });
       expect(JSON.stringify(session)).not.toContain(laptop.jar.get(SESSION)!);
       expect(JSON.stringify(session)).not.toContain(sha256(laptop.jar.get(SESSION)!));
     }
@@ -370,7 +379,10 @@ describe("session management routes ({basePath}/account/sessions)", () => {
     await adapter.createSession!({ sessionToken: sha256("other-token"), userId: other.id, expires: new Date(Date.now() + 3600_000), createdAt: new Date() });
     const { sessionId } = await import("../account/sessions.js");
     const { csrfToken } = await csrf(config, laptop.jar);
-    const response = await Auth(postJson("/auth/account/sessions/revoke", { csrfToken, id: await sessionId(sha256("other-token")) }, { cookie: laptop.jar.header }), config);
+    const response = await Auth(
+      postJson("/auth/account/sessions/revoke", { csrfToken, id: await sessionId(sha256("other-token")) }, { cookie: laptop.jar.header }),
+      config,
+    );
     expect(response.status).toBe(404);
     expect(await adapter.getSessionAndUser!(sha256("other-token"))).not.toBeNull();
   });
@@ -399,7 +411,18 @@ describe("adapters of every shape", () => {
     class ClassAdapter {
       createUser = undefined;
     }
-    const names = ["createUser", "getUser", "getUserByEmail", "getUserByAccount", "updateUser", "linkAccount", "createSession", "getSessionAndUser", "updateSession", "deleteSession"] as const;
+    const names = [
+      "createUser",
+      "getUser",
+      "getUserByEmail",
+      "getUserByAccount",
+      "updateUser",
+      "linkAccount",
+      "createSession",
+      "getSessionAndUser",
+      "updateSession",
+      "deleteSession",
+    ] as const;
     for (const name of names) {
       (ClassAdapter.prototype as unknown as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
         return (memory[name] as (...a: unknown[]) => unknown)(...args);

@@ -95,7 +95,10 @@ describe.each(["database", "jwt"] as const)("linking while signed in (%s strateg
     expect(response.headers.get("location")).toBe(ORIGIN);
     expect(events).toEqual(["linkAccount", "signIn"]);
     expect(signIns[0]).toMatchObject({ user: { id: alice.id }, isNewUser: false });
-    expect((await adapter.listAccounts!(alice.id)).map((account) => `${account.provider}/${account.providerAccountId}`).sort()).toEqual(["idp/alice", "idp2/alice-work"]);
+    expect((await adapter.listAccounts!(alice.id)).map((account) => `${account.provider}/${account.providerAccountId}`).sort()).toEqual([
+      "idp/alice",
+      "idp2/alice-work",
+    ]);
     expect(await adapter.getUserByAccount!({ provider: "idp2", providerAccountId: "alice-work" })).toMatchObject({ id: alice.id });
     expect(await adapter.getUserByEmail!("alice-work@example.test")).toBeNull();
     expect(await sessionEmail(config, jar)).toBe("alice@example.test");

@@ -44,7 +44,11 @@ export interface SoftCredentials {
 }
 
 const bytes = (value: unknown): Uint8Array =>
-  value instanceof ArrayBuffer ? new Uint8Array(value) : ArrayBuffer.isView(value) ? new Uint8Array(value.buffer, value.byteOffset, value.byteLength) : new Uint8Array();
+  value instanceof ArrayBuffer
+    ? new Uint8Array(value)
+    : ArrayBuffer.isView(value)
+      ? new Uint8Array(value.buffer, value.byteOffset, value.byteLength)
+      : new Uint8Array();
 const b64 = (value: unknown) => toBase64url(bytes(value));
 const buffer = (text: string): ArrayBuffer => fromBase64url(text).slice().buffer as ArrayBuffer;
 const descriptors = (list: unknown) => (Array.isArray(list) ? list.map((item: { id: unknown }) => ({ ...item, id: b64(item.id) })) : undefined);
@@ -112,24 +116,41 @@ export function softCredentials(authenticator: SoftAuthenticator, options: SoftC
           excludeCredentials: descriptors(publicKey.excludeCredentials),
         };
         const call: CredentialCall = { kind: "create", signal: request?.signal, options: json as unknown as Record<string, unknown> };
-        return answerCall(state, call, request?.signal, () => authenticator.register(json), (response) => ({
-          attestationObject: buffer(response.attestationObject),
-          clientDataJSON: buffer(response.clientDataJSON),
-          getTransports: () => response.transports,
-          getPublicKeyAlgorithm: () => response.publicKeyAlgorithm,
-          getAuthenticatorData: () => buffer(response.authenticatorData),
-        }));
+        return answerCall(
+          state,
+          call,
+          request?.signal,
+          () => authenticator.register(json),
+          (response) => ({
+            attestationObject: buffer(response.attestationObject),
+            clientDataJSON: buffer(response.clientDataJSON),
+            getTransports: () => response.transports,
+            getPublicKeyAlgorithm: () => response.publicKeyAlgorithm,
+            getAuthenticatorData: () => buffer(response.authenticatorData),
+          }),
+        );
       },
       async get(request?: CredentialRequestOptions) {
         const publicKey = request?.publicKey as unknown as Record<string, any>;
         const json: SoftRequestOptions = { ...publicKey, challenge: b64(publicKey.challenge), allowCredentials: descriptors(publicKey.allowCredentials) };
-        const call: CredentialCall = { kind: "get", mediation: request?.mediation, signal: request?.signal, options: json as unknown as Record<string, unknown> };
-        return answerCall(state, call, request?.signal, () => authenticator.authenticate(json), (response) => ({
-          authenticatorData: buffer(response.authenticatorData),
-          clientDataJSON: buffer(response.clientDataJSON),
-          signature: buffer(response.signature),
-          userHandle: response.userHandle ? buffer(response.userHandle) : null,
-        }));
+        const call: CredentialCall = {
+          kind: "get",
+          mediation: request?.mediation,
+          signal: request?.signal,
+          options: json as unknown as Record<string, unknown>,
+        };
+        return answerCall(
+          state,
+          call,
+          request?.signal,
+          () => authenticator.authenticate(json),
+          (response) => ({
+            authenticatorData: buffer(response.authenticatorData),
+            clientDataJSON: buffer(response.clientDataJSON),
+            signature: buffer(response.signature),
+            userHandle: response.userHandle ? buffer(response.userHandle) : null,
+          }),
+        );
       },
     },
   };

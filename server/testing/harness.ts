@@ -121,9 +121,30 @@ export async function captureConsole<T>(run: () => Promise<T>): Promise<{ result
  */
 export function unusedAdapter(): Record<string, () => never> {
   const names = [
-    "createUser", "getUser", "getUserByEmail", "getUserByAccount", "updateUser", "linkAccount", "createSession", "getSessionAndUser",
-    "updateSession", "deleteSession", "createVerificationToken", "useVerificationToken", "getAccount", "getAuthenticator",
-    "createAuthenticator", "listAuthenticatorsByUserId", "updateAuthenticatorCounter",
+    "createUser",
+    "getUser",
+    "getUserByEmail",
+    "getUserByAccount",
+    "updateUser",
+    "linkAccount",
+    "createSession",
+    "getSessionAndUser",
+    "updateSession",
+    "deleteSession",
+    "createVerificationToken",
+    "useVerificationToken",
+    "getAccount",
+    "getAuthenticator",
+    "createAuthenticator",
+    "listAuthenticatorsByUserId",
+    "updateAuthenticatorCounter",
   ];
-  return Object.fromEntries(names.map((name) => [name, () => { throw new Error(`unusedAdapter.${name}() was called by a test that should not use the adapter`); }]));
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      () => {
+        throw new Error(`unusedAdapter.${name}() was called by a test that should not use the adapter`);
+      },
+    ]),
+  );
 }

@@ -7,7 +7,13 @@
 import { Auth } from "../auth.js";
 import type { AuthConfig } from "../types.js";
 import { CookieJar, get, postForm } from "./harness.js";
-import { SoftAuthenticator, type AssertionOverrides, type RegistrationOverrides, type SoftCreationOptions, type SoftRequestOptions } from "./soft-authenticator.js";
+import {
+  SoftAuthenticator,
+  type AssertionOverrides,
+  type RegistrationOverrides,
+  type SoftCreationOptions,
+  type SoftRequestOptions,
+} from "./soft-authenticator.js";
 
 export const PASSKEY_ORIGIN = "http://localhost:3000";
 

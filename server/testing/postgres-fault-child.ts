@@ -72,7 +72,10 @@ async function credentialsSignIn(config: AuthConfig, username: string): Promise<
 /** A passkey sign-up with `email`; the jar, the options' status and the last answer (the options' when they failed). */
 async function passkeySignUp(config: AuthConfig, email: string): Promise<{ jar: CookieJar; optionsStatus: number; response: Response }> {
   const browser = newBrowser();
-  const options = await Auth(get(`/auth/webauthn-options/passkey?${new URLSearchParams({ action: "register", email })}`, { cookie: browser.jar.header }), config);
+  const options = await Auth(
+    get(`/auth/webauthn-options/passkey?${new URLSearchParams({ action: "register", email })}`, { cookie: browser.jar.header }),
+    config,
+  );
   browser.jar.update(options);
   if (options.status !== 200) return { jar: browser.jar, optionsStatus: options.status, response: options };
   const { options: creation } = (await options.json()) as { options: SoftCreationOptions };

@@ -150,7 +150,13 @@ export class SoftAuthenticator {
     const attested = concat(new Uint8Array(16), uint16(rawId.length), rawId, publicKey);
     const authData = concat(await sha256(utf8(rpId)), new Uint8Array([this.flags(overrides.userVerified) | FLAG_AT]), uint32(0), attested);
     const clientDataJSON = this.clientData(overrides.type ?? "webauthn.create", overrides.challenge ?? options.challenge, overrides.origin);
-    const attestationObject = cbor(new Map<unknown, unknown>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]));
+    const attestationObject = cbor(
+      new Map<unknown, unknown>([
+        ["fmt", "none"],
+        ["attStmt", new Map()],
+        ["authData", authData],
+      ]),
+    );
     if (!reused) this.credentials.push(credential);
     return {
       id,
@@ -178,7 +184,11 @@ export class SoftAuthenticator {
     if (!credential) throw new Error("NotAllowedError: no credential for this relying party");
     credential.counter = overrides.counter ?? credential.counter + this.counterStep;
 
-    const authData = concat(await sha256(utf8(overrides.rpId ?? credential.rpId)), new Uint8Array([this.flags(overrides.userVerified)]), uint32(credential.counter));
+    const authData = concat(
+      await sha256(utf8(overrides.rpId ?? credential.rpId)),
+      new Uint8Array([this.flags(overrides.userVerified)]),
+      uint32(credential.counter),
+    );
     const clientDataJSON = this.clientData(overrides.type ?? "webauthn.get", overrides.challenge ?? options.challenge, overrides.origin);
     const signed = concat(authData, await sha256(clientDataJSON));
     const raw = new Uint8Array(await subtle().sign({ name: "ECDSA", hash: "SHA-256" }, credential.keys.privateKey, signed as BufferSource));

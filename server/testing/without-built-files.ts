@@ -16,6 +16,8 @@ export function hideBuiltFiles(): void {
     throw Object.assign(new Error("ENOENT: no such file or directory"), { code: "ENOENT" });
   };
   vi.spyOn(process, "getBuiltinModule").mockImplementation(((id: string) =>
-    id === "node:fs" || id === "fs" ? { ...(getBuiltinModule("node:fs") as object), readFileSync: missing } : getBuiltinModule(id)) as typeof process.getBuiltinModule);
+    id === "node:fs" || id === "fs"
+      ? { ...(getBuiltinModule("node:fs") as object), readFileSync: missing }
+      : getBuiltinModule(id)) as typeof process.getBuiltinModule);
   vi.resetModules();
 }

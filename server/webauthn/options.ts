@@ -40,7 +40,11 @@ export interface RegistrationSubject {
  * Options for `navigator.credentials.create()`. The user handle is 32 fresh random bytes: it never
  * carries the user id or the address, and it is the same kind of value for every request.
  */
-export async function registrationOptions(ctx: RequestContext, provider: WebAuthnConfig, subject: RegistrationSubject): Promise<PublicKeyCredentialCreationOptionsJSON> {
+export async function registrationOptions(
+  ctx: RequestContext,
+  provider: WebAuthnConfig,
+  subject: RegistrationSubject,
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const rp = relyingPartyFor(ctx, provider);
   const configured = provider.registrationOptions ?? {};
   return generateRegistrationOptions({

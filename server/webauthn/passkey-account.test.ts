@@ -140,7 +140,10 @@ describe("CSRF and routing", () => {
     const s = setup();
     const ada = await passkeyUser(s);
     await registerPasskey(s.config, { jar: ada.jar, authenticator: new SoftAuthenticator({ origin: ORIGIN }) });
-    for (const body of [{ id: ada.id(), name: "x" }, { id: ada.id(), name: "x", csrfToken: "0".repeat(64) }]) {
+    for (const body of [
+      { id: ada.id(), name: "x" },
+      { id: ada.id(), name: "x", csrfToken: "0".repeat(64) },
+    ]) {
       for (const route of ["rename", "remove"] as const) {
         const answer = await mutate(s.config, ada.jar, route, body, false);
         expect(answer.status).toBe(403);
@@ -155,7 +158,11 @@ describe("CSRF and routing", () => {
     const ada = await passkeyUser(s);
     const { csrfToken } = await csrf(s.config, ada.jar);
     const response = await Auth(
-      postJson("/auth/account/passkeys/rename", { csrfToken, id: ada.id(), name: "x" }, { cookie: ada.jar.header, headers: { origin: "https://evil.example" } }),
+      postJson(
+        "/auth/account/passkeys/rename",
+        { csrfToken, id: ada.id(), name: "x" },
+        { cookie: ada.jar.header, headers: { origin: "https://evil.example" } },
+      ),
       s.config,
     );
     expect(response.status).toBe(403);
@@ -164,7 +171,11 @@ describe("CSRF and routing", () => {
   it("unknown routes and methods → 404 NotFound", async () => {
     const s = setup();
     const ada = await passkeyUser(s);
-    for (const request of [get("/auth/account/passkeys/rename", { cookie: ada.jar.header }), get("/auth/account/passkeys/x/y", { cookie: ada.jar.header }), postJson("/auth/account/passkeys", {}, { cookie: ada.jar.header })]) {
+    for (const request of [
+      get("/auth/account/passkeys/rename", { cookie: ada.jar.header }),
+      get("/auth/account/passkeys/x/y", { cookie: ada.jar.header }),
+      postJson("/auth/account/passkeys", {}, { cookie: ada.jar.header }),
+    ]) {
       const response = await Auth(request, s.config);
       expect(response.status).toBe(404);
       expect(await response.json()).toMatchObject({ error: "NotFound" });
@@ -179,7 +190,10 @@ describe("CSRF and routing", () => {
     for (const route of ["rename", "remove"] as const) {
       const answer = await mutate(s.config, ada.jar, route, { id: ada.id(), name: "x" });
       expect(answer.status).toBe(404);
-      expect(answer.body).toMatchObject({ error: "NotAvailable", message: expect.stringContaining(route === "rename" ? "updateAuthenticator" : "deleteAuthenticator") });
+      expect(answer.body).toMatchObject({
+        error: "NotAvailable",
+        message: expect.stringContaining(route === "rename" ? "updateAuthenticator" : "deleteAuthenticator"),
+      });
     }
   });
 

@@ -63,41 +63,47 @@ async function bogusAttestation(config: AuthConfig, attacker: SoftAuthenticator,
 }
 
 describe("a flood of bogus ceremonies over freely minted challenges does not lock real passkey users out", () => {
-  it.each(matrix)("bogus assertions, each with fresh options, beyond the memory's capacity: the real user still signs in (%s, %s sessions)", async (adapter, strategy) => {
-    const s = smallMemorySetup(adapter, strategy);
-    const victim = newBrowser();
-    await registerPasskey(s.config, victim, { email: "ada@example.com" });
-    const attacker = await attackerAuthenticator();
+  it.each(matrix)(
+    "bogus assertions, each with fresh options, beyond the memory's capacity: the real user still signs in (%s, %s sessions)",
+    async (adapter, strategy) => {
+      const s = smallMemorySetup(adapter, strategy);
+      const victim = newBrowser();
+      await registerPasskey(s.config, victim, { email: "ada@example.com" });
+      const attacker = await attackerAuthenticator();
 
-    for (let round = 0; round < CAPACITY * 3; round++) {
-      const answer = await bogusAssertion(s.config, attacker, victim.authenticator.credentials[0]!.id, round);
-      expect(answer.headers.get("location")).toBe(REFUSED);
-    }
+      for (let round = 0; round < CAPACITY * 3; round++) {
+        const answer = await bogusAssertion(s.config, attacker, victim.authenticator.credentials[0]!.id, round);
+        expect(answer.headers.get("location")).toBe(REFUSED);
+      }
 
-    const jar = new CookieJar();
-    const signedIn = await signInWithPasskey(s.config, { jar, authenticator: victim.authenticator });
-    expect(signedIn.headers.get("location")).toBe(ORIGIN);
-    expect((await sessionOf(s.config, jar))?.user?.email).toBe("ada@example.com");
-    // Every bogus one was refused for its signature or credential, never as a "used" challenge.
-    expect(new Set(s.errorTypes())).toEqual(new Set(["WebAuthnVerificationError"]));
-  });
+      const jar = new CookieJar();
+      const signedIn = await signInWithPasskey(s.config, { jar, authenticator: victim.authenticator });
+      expect(signedIn.headers.get("location")).toBe(ORIGIN);
+      expect((await sessionOf(s.config, jar))?.user?.email).toBe("ada@example.com");
+      // Every bogus one was refused for its signature or credential, never as a "used" challenge.
+      expect(new Set(s.errorTypes())).toEqual(new Set(["WebAuthnVerificationError"]));
+    },
+  );
 
-  it.each(matrix)("bogus sign-up attestations, each with fresh options, beyond the memory's capacity: a real sign-up and sign-in still work (%s, %s sessions)", async (adapter, strategy) => {
-    const s = smallMemorySetup(adapter, strategy);
-    const attacker = await attackerAuthenticator();
-    for (let round = 0; round < CAPACITY * 3; round++) {
-      const answer = await bogusAttestation(s.config, attacker, round);
-      expect(answer.headers.get("location")).toBe(REFUSED);
-    }
-    expect(await s.adapter.getUserByEmail!("flood-0@example.com")).toBeNull();
+  it.each(matrix)(
+    "bogus sign-up attestations, each with fresh options, beyond the memory's capacity: a real sign-up and sign-in still work (%s, %s sessions)",
+    async (adapter, strategy) => {
+      const s = smallMemorySetup(adapter, strategy);
+      const attacker = await attackerAuthenticator();
+      for (let round = 0; round < CAPACITY * 3; round++) {
+        const answer = await bogusAttestation(s.config, attacker, round);
+        expect(answer.headers.get("location")).toBe(REFUSED);
+      }
+      expect(await s.adapter.getUserByEmail!("flood-0@example.com")).toBeNull();
 
-    const victim = newBrowser();
-    const signedUp = await registerPasskey(s.config, victim, { email: "ada@example.com" });
-    expect(signedUp.headers.get("location")).toBe(ORIGIN);
-    const jar = new CookieJar();
-    expect((await signInWithPasskey(s.config, { jar, authenticator: victim.authenticator })).headers.get("location")).toBe(ORIGIN);
-    expect((await sessionOf(s.config, jar))?.user?.email).toBe("ada@example.com");
-  });
+      const victim = newBrowser();
+      const signedUp = await registerPasskey(s.config, victim, { email: "ada@example.com" });
+      expect(signedUp.headers.get("location")).toBe(ORIGIN);
+      const jar = new CookieJar();
+      expect((await signInWithPasskey(s.config, { jar, authenticator: victim.authenticator })).headers.get("location")).toBe(ORIGIN);
+      expect((await sessionOf(s.config, jar))?.user?.email).toBe("ada@example.com");
+    },
+  );
 
   it.each(matrix)(
     "verified sign-ins with the attacker's own passkey beyond the memory's capacity: others still sign in, and a recent captured request is still refused (%s, %s sessions)",

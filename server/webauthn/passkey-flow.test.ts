@@ -50,7 +50,12 @@ describe.each([
     const user = (await adapter.getUserByEmail!("new.user@example.com"))!;
     expect(user).toMatchObject({ email: "new.user@example.com", emailVerified: null });
     const credentialID = stored(registration.id);
-    expect(await adapter.getAccount!(credentialID, "passkey")).toMatchObject({ provider: "passkey", type: "webauthn", providerAccountId: credentialID, userId: user.id });
+    expect(await adapter.getAccount!(credentialID, "passkey")).toMatchObject({
+      provider: "passkey",
+      type: "webauthn",
+      providerAccountId: credentialID,
+      userId: user.id,
+    });
     const [authenticator, ...others] = await adapter.listAuthenticatorsByUserId!(user.id);
     expect(others).toEqual([]);
     expect(authenticator).toMatchObject({
@@ -67,7 +72,11 @@ describe.each([
     expect(Buffer.from(authenticator!.credentialPublicKey, "base64")[0]).toBe(0xa5);
 
     expect(eventNames()).toEqual(["createUser", "linkAccount", "signIn"]);
-    expect(events[2]!.message).toMatchObject({ user: { id: user.id }, account: { provider: "passkey", type: "webauthn", providerAccountId: credentialID }, isNewUser: true });
+    expect(events[2]!.message).toMatchObject({
+      user: { id: user.id },
+      account: { provider: "passkey", type: "webauthn", providerAccountId: credentialID },
+      isNewUser: true,
+    });
     expect((await sessionOf(config, browser.jar))?.user?.email).toBe("new.user@example.com");
   });
 
@@ -136,7 +145,9 @@ describe.each([
     const again = { jar: new CookieJar(), authenticator: browser.authenticator };
     const { body } = await fetchOptions<SoftRequestOptions>(config, "passkey", {}, again.jar);
     const data = await again.authenticator.authenticate(body.options);
-    const response = await postCeremony(config, "passkey", { action: "authenticate", data, callbackUrl: "/dashboard" }, again.jar, { "X-Auth-Return-Redirect": "1" });
+    const response = await postCeremony(config, "passkey", { action: "authenticate", data, callbackUrl: "/dashboard" }, again.jar, {
+      "X-Auth-Return-Redirect": "1",
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ url: `${ORIGIN}/dashboard` });
     expect(setCookies(response).has(SESSION_COOKIE)).toBe(true);
@@ -155,7 +166,13 @@ describe("GET webauthn-options", () => {
       expect(response.headers.get("cache-control")).toBe("no-store");
       expect(body).toEqual({
         action: "authenticate",
-        options: { challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), timeout: 300000, userVerification: "required", rpId: "localhost", allowCredentials: [] },
+        options: {
+          challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+          timeout: 300000,
+          userVerification: "required",
+          rpId: "localhost",
+          allowCredentials: [],
+        },
       });
       const cookie = setCookies(response).get(CHALLENGE_COOKIE)!;
       expect(cookie).toMatch(/^authjs\.challenge=[^;]+; Max-Age=900; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
@@ -181,7 +198,11 @@ describe("GET webauthn-options", () => {
   });
 
   it("the relying party follows AUTH_URL-style public origins: a configured relayingParty list gives the options' first entry", async () => {
-    const { config } = setup({ providers: [Passkey({ relayingParty: { id: ["example.com", "www.example.com"], name: "Example", origin: ["https://example.com", "https://www.example.com"] } })] });
+    const { config } = setup({
+      providers: [
+        Passkey({ relayingParty: { id: ["example.com", "www.example.com"], name: "Example", origin: ["https://example.com", "https://www.example.com"] } }),
+      ],
+    });
     const { body } = await fetchOptions<Record<string, any>>(config, "passkey", { action: "register", email: "ada@example.com" }, new CookieJar());
     expect(body.options.rp).toEqual({ name: "Example", id: "example.com" });
     const { body: auth } = await fetchOptions<Record<string, any>>(config, "passkey", {}, new CookieJar());
@@ -248,7 +269,11 @@ describe("user verification", () => {
     const response = await registerPasskey(config, browser, { provider: "webauthn", email: "ada@example.com", overrides: { userVerified: false } });
     expect(response.headers.get("location")).toBe(ORIGIN);
     expect(errors).toEqual([]);
-    const signIn = await signInWithPasskey(config, { jar: new CookieJar(), authenticator: browser.authenticator }, { provider: "webauthn", overrides: { userVerified: false } });
+    const signIn = await signInWithPasskey(
+      config,
+      { jar: new CookieJar(), authenticator: browser.authenticator },
+      { provider: "webauthn", overrides: { userVerified: false } },
+    );
     expect(signIn.headers.get("location")).toBe(ORIGIN);
     expect(await adapter.getUserByEmail!("ada@example.com")).not.toBeNull();
   });
@@ -271,7 +296,10 @@ describe("user verification", () => {
 describe("configuration", () => {
   async function configError(config: AuthConfig): Promise<{ status: number; logged: string }> {
     const errors: Error[] = [];
-    const response = await Auth(get("/auth/webauthn-options/passkey"), { ...config, logger: { error: (error) => void errors.push(error), warn() {}, debug() {} } });
+    const response = await Auth(get("/auth/webauthn-options/passkey"), {
+      ...config,
+      logger: { error: (error) => void errors.push(error), warn() {}, debug() {} },
+    });
     return { status: response.status, logged: errors.map((error) => `${(error as { type?: string }).type}: ${error.message}`).join("\n") };
   }
 
@@ -282,7 +310,9 @@ describe("configuration", () => {
   });
 
   it("conditional UI without a `webauthn` autocomplete field → MissingWebAuthnAutocomplete", async () => {
-    const result = await configError(testConfig({ adapter: unusedAdapter(), providers: [Passkey({ formFields: { email: { label: "Email", autocomplete: "email" } } })] }));
+    const result = await configError(
+      testConfig({ adapter: unusedAdapter(), providers: [Passkey({ formFields: { email: { label: "Email", autocomplete: "email" } } })] }),
+    );
     expect(result.status).toBe(500);
     expect(result.logged).toMatch(/^MissingWebAuthnAutocomplete: Provider "passkey"/);
   });
@@ -301,17 +331,31 @@ describe("configuration", () => {
 
   it("experimental.enableWebAuthn is not needed: accepted, with the experimental-webauthn warning; absent: no error", async () => {
     const warnings: string[] = [];
-    const config = testConfig({ adapter: unusedAdapter(), session: { strategy: "jwt" }, providers: [Passkey()], experimental: { enableWebAuthn: true }, logger: { error() {}, warn: (code) => void warnings.push(code), debug() {} } });
+    const config = testConfig({
+      adapter: unusedAdapter(),
+      session: { strategy: "jwt" },
+      providers: [Passkey()],
+      experimental: { enableWebAuthn: true },
+      logger: { error() {}, warn: (code) => void warnings.push(code), debug() {} },
+    });
     const response = await Auth(get("/auth/webauthn-options/passkey"), config);
     expect(response.status).toBe(200);
     expect(warnings).toEqual(["experimental-webauthn"]);
-    const plain = await Auth(get("/auth/webauthn-options/passkey"), testConfig({ adapter: unusedAdapter(), session: { strategy: "jwt" }, providers: [Passkey()] }));
+    const plain = await Auth(
+      get("/auth/webauthn-options/passkey"),
+      testConfig({ adapter: unusedAdapter(), session: { strategy: "jwt" }, providers: [Passkey()] }),
+    );
     expect(plain.status).toBe(200);
   });
 
   it("GET /providers lists the passkey provider with its form field", async () => {
     const { config } = setup();
     const { result } = await captureConsole(async () => (await Auth(get("/auth/providers"), config)).json());
-    expect((result as Record<string, unknown>).passkey).toMatchObject({ id: "passkey", name: "Passkey", type: "webauthn", callbackUrl: `${ORIGIN}/auth/callback/passkey` });
+    expect((result as Record<string, unknown>).passkey).toMatchObject({
+      id: "passkey",
+      name: "Passkey",
+      type: "webauthn",
+      callbackUrl: `${ORIGIN}/auth/callback/passkey`,
+    });
   });
 });

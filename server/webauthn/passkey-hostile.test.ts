@@ -90,7 +90,7 @@ describe("R-WEBAUTHN-01: a signature counter that does not move forward (cloned 
       expect((await sessionOf(s.config, jar))?.user?.email).toBe("ada@example.com");
     }
     expect(await counterOf(s.adapter, credentialID)).toBe(0);
-    expect((await s.adapter.getAuthenticator!(credentialID))).toMatchObject({ credentialDeviceType: "multiDevice", credentialBackedUp: true });
+    expect(await s.adapter.getAuthenticator!(credentialID)).toMatchObject({ credentialDeviceType: "multiDevice", credentialBackedUp: true });
   });
 });
 
@@ -255,7 +255,10 @@ describe("R-WEBAUTHN-05: malformed callbacks → the sign-in page, never a 500, 
     ["id a number", { action: "register", data: JSON.stringify({ id: 5, rawId: 5, type: "public-key", response: {} }) }],
     ["rawId differs from id", { action: "authenticate", data: JSON.stringify({ id: "AAAA", rawId: "BBBB", type: "public-key", response: {} }) }],
     ["response not an object", { action: "register", data: JSON.stringify({ id: "AAAA", rawId: "AAAA", type: "public-key", response: "x" }) }],
-    ["response fields garbage", { action: "register", data: JSON.stringify({ id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: "!!", attestationObject: 7 } }) }],
+    [
+      "response fields garbage",
+      { action: "register", data: JSON.stringify({ id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: "!!", attestationObject: 7 } }) },
+    ],
     ["action missing", { data: "{}" }],
     ["action evil", { action: "evil", data: "{}" }],
   ];
@@ -328,7 +331,10 @@ describe("R-WEBAUTHN-07 (Foyer: no account enumeration) — sign-up options and 
     // The address itself is echoed, so compare with it neutralised too.
     body.options.user.name = body.options.user.name.replace(email, "<email>");
     body.options.user.displayName = body.options.user.displayName.replace(email, "<email>");
-    const headers = [...response.headers].map(([name, value]) => [name, value.replace(/authjs\.(challenge|csrf-token|callback-url)=[^;]*/, "authjs.$1=<value>").replace(/Expires=[^;]+/, "Expires=<date>")]);
+    const headers = [...response.headers].map(([name, value]) => [
+      name,
+      value.replace(/authjs\.(challenge|csrf-token|callback-url)=[^;]*/, "authjs.$1=<value>").replace(/Expires=[^;]+/, "Expires=<date>"),
+    ]);
     return { status: response.status, headers, body };
   }
 
@@ -443,10 +449,16 @@ describe("R-WEBAUTHN-10: the signIn callback's outcomes are honoured (Auth.js ig
 
   it("the callback sees the sign-up's user (unverified address) and the webauthn account", async () => {
     const seen: unknown[] = [];
-    const s = setup({ overrides: { callbacks: { signIn: (params) => {
-      seen.push(params);
-      return true;
-    } } } });
+    const s = setup({
+      overrides: {
+        callbacks: {
+          signIn: (params) => {
+            seen.push(params);
+            return true;
+          },
+        },
+      },
+    });
     const browser = newBrowser();
     await registerPasskey(s.config, browser, { email: "ada@example.com" });
     expect(seen[0]).toMatchObject({

@@ -90,7 +90,10 @@ describe("passkey races and floods", () => {
       ["options unknown provider", get("/auth/webauthn-options/nope")],
       ["options POST", postJson("/auth/webauthn-options/passkey?action=register", { email: "a@b.com" })],
       ["options register array email", get("/auth/webauthn-options/passkey?action=register&email=a@b.com&email=c@d.com")],
-      ["callback json data object", postJson("/auth/callback/passkey", { action: "authenticate", data: { id: "AA", rawId: "AA", type: "public-key", response: {} } })],
+      [
+        "callback json data object",
+        postJson("/auth/callback/passkey", { action: "authenticate", data: { id: "AA", rawId: "AA", type: "public-key", response: {} } }),
+      ],
       ["callback json data array", postJson("/auth/callback/passkey", { action: ["authenticate"], data: [] })],
       ["callback json body array", postJson("/auth/callback/passkey", [1, 2])],
       ["callback json null", postJson("/auth/callback/passkey", "null")],
@@ -102,11 +105,27 @@ describe("passkey races and floods", () => {
     }
     // with a real challenge cookie and garbage response fields
     await fetchOptions(s.config, "passkey", { action: "authenticate" }, jar);
-    const r1 = await postCeremony(s.config, "passkey", { action: "authenticate", data: { id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: 5, authenticatorData: {}, signature: [] } } }, jar);
+    const r1 = await postCeremony(
+      s.config,
+      "passkey",
+      {
+        action: "authenticate",
+        data: { id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: 5, authenticatorData: {}, signature: [] } },
+      },
+      jar,
+    );
     results["garbage assertion"] = r1.status;
     const jar2 = new CookieJar();
     await fetchOptions(s.config, "passkey", { action: "register", email: "x@example.com" }, jar2);
-    const r2 = await postCeremony(s.config, "passkey", { action: "register", data: { id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: "e30", attestationObject: "oA", transports: "usb" } } }, jar2);
+    const r2 = await postCeremony(
+      s.config,
+      "passkey",
+      {
+        action: "register",
+        data: { id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: "e30", attestationObject: "oA", transports: "usb" } },
+      },
+      jar2,
+    );
     results["garbage attestation"] = r2.status;
     expect(Object.values(results).every((status) => status < 500)).toBe(true);
   });

@@ -76,14 +76,23 @@ export async function registerPasskey(ctx: RequestContext, provider: WebAuthnCon
 }
 
 /** A passkey for the signed-in user (nothing to store when this very passkey is theirs already). */
-async function addToSignedInUser(ctx: RequestContext, user: AdapterUser, account: NewAccount, row: NewAuthenticator, alreadyTheirs: boolean): Promise<ResponseInternal> {
+async function addToSignedInUser(
+  ctx: RequestContext,
+  user: AdapterUser,
+  account: NewAccount,
+  row: NewAuthenticator,
+  alreadyTheirs: boolean,
+): Promise<ResponseInternal> {
   const adapter = ctx.config.adapter!;
   const linked: AdapterAccount = { ...account, userId: user.id };
   const redirect = await runSignInCallback(ctx, { user, account: linked });
   if (redirect) return { redirect };
   if (!alreadyTheirs) {
     await adapter.linkAccount!(linked);
-    await undoOnFailure(() => adapter.createAuthenticator!({ ...row, userId: user.id }), () => adapter.unlinkAccount?.(account));
+    await undoOnFailure(
+      () => adapter.createAuthenticator!({ ...row, userId: user.id }),
+      () => adapter.unlinkAccount?.(account),
+    );
     await ctx.config.events.linkAccount({ user, account: linked, profile: user });
   }
   const cookies = await sessionStrategyOf(ctx.config).issue(ctx, { user, account: linked, isNewUser: false, userId: user.id });
@@ -124,13 +133,22 @@ async function storeNewUser(adapter: Adapter, candidate: AdapterUser, account: N
     const created = await adapter.createUserWithAccount({ user: candidate, account: { ...account } as Omit<AdapterAccount, "userId">, authenticator: row });
     // An adapter written before `authenticator` was part of the input stores user and account only.
     if (!created.authenticator) {
-      await undoOnFailure(() => adapter.createAuthenticator!({ ...row, userId: created.user.id }), () => adapter.deleteUser?.(created.user.id));
+      await undoOnFailure(
+        () => adapter.createAuthenticator!({ ...row, userId: created.user.id }),
+        () => adapter.deleteUser?.(created.user.id),
+      );
     }
     return created.user;
   }
   const user = await adapter.createUser!(candidate);
-  await undoOnFailure(() => adapter.linkAccount!({ ...account, userId: user.id }), () => adapter.deleteUser?.(user.id));
-  await undoOnFailure(() => adapter.createAuthenticator!({ ...row, userId: user.id }), () => adapter.deleteUser?.(user.id));
+  await undoOnFailure(
+    () => adapter.linkAccount!({ ...account, userId: user.id }),
+    () => adapter.deleteUser?.(user.id),
+  );
+  await undoOnFailure(
+    () => adapter.createAuthenticator!({ ...row, userId: user.id }),
+    () => adapter.deleteUser?.(user.id),
+  );
   return user;
 }
 

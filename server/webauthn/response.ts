@@ -8,9 +8,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import { WebAuthnVerificationError } from "../core/errors.js";
 import { isCredentialIdWire } from "./encoding.js";
 
-export type PostedCeremony =
-  | { action: "authenticate"; response: AuthenticationResponseJSON }
-  | { action: "register"; response: RegistrationResponseJSON };
+export type PostedCeremony = { action: "authenticate"; response: AuthenticationResponseJSON } | { action: "register"; response: RegistrationResponseJSON };
 
 /** Reads `action` and `data` from the callback body; throws `WebAuthnVerificationError` for anything unusable. */
 export function readPostedCeremony(body: Record<string, unknown> | undefined): PostedCeremony {

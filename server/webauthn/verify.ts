@@ -35,7 +35,11 @@ function requiresUserVerification(explicit: boolean | undefined, requested: stri
  * `verified: false` answer both become `WebAuthnVerificationError` ("The passkey <ceremony> did not
  * verify: <reason>"), the exception's message being the reason the log shows.
  */
-async function verifyOrRefuse<R extends { verified: boolean }>(ceremony: string, invalid: string, verify: () => Promise<R>): Promise<Exclude<R, { verified: false }>> {
+async function verifyOrRefuse<R extends { verified: boolean }>(
+  ceremony: string,
+  invalid: string,
+  verify: () => Promise<R>,
+): Promise<Exclude<R, { verified: false }>> {
   let result: R;
   try {
     result = await verify();

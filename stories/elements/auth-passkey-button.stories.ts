@@ -155,12 +155,14 @@ export const AutofillIgnored: Story = {
  */
 export const UnsupportedBrowser: Story = {
   parameters: { webauthn: { supported: false } },
-  decorators: [(story) => html`<style>
+  decorators: [
+    (story) => html`<style>
       auth-passkey-button[unsupported] {
         display: block;
       }
     </style>
-    ${story()}`],
+    ${story()}`,
+  ],
   play: async ({ canvasElement }) => {
     const { host, shadow } = await setup(canvasElement);
     await expect(host).toHaveAttribute("unsupported");

@@ -141,12 +141,14 @@ export const VerificationError: Story = {
 /** A browser without WebAuthn: hidden (shown here by the page's own rule), with the explanation. */
 export const UnsupportedBrowser: Story = {
   parameters: { webauthn: { supported: false } },
-  decorators: [(story) => html`<style>
+  decorators: [
+    (story) => html`<style>
       auth-passkey-register[unsupported] {
         display: block;
       }
     </style>
-    ${story()}`],
+    ${story()}`,
+  ],
   play: async ({ canvasElement }) => {
     const host = canvasElement.querySelector("auth-passkey-register") as AuthPasskeyRegister;
     await waitFor(() => expect(host.shadowRoot?.querySelector('[part="unsupported"]')).toBeTruthy());

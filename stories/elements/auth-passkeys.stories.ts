@@ -25,7 +25,8 @@ const meta = {
   args: { onRemoved: fn() },
   beforeEach: passkeyStubs,
   parameters: { layout: "padded", auth: { signedIn: true } },
-  render: (args) => html`<auth-passkeys base-path=${activeStub().basePath} lang=${ifDefined(args.lang)} @auth-passkey-removed=${args.onRemoved}></auth-passkeys>`,
+  render: (args) =>
+    html`<auth-passkeys base-path=${activeStub().basePath} lang=${ifDefined(args.lang)} @auth-passkey-removed=${args.onRemoved}></auth-passkeys>`,
 } satisfies Meta<Args>;
 export default meta;
 

@@ -86,7 +86,9 @@ export const Click: Story = {
     await expect(args.onStart).toHaveBeenCalledOnce();
     await expect(args.onStart).toHaveBeenCalledWith(expect.objectContaining({ detail: { provider: "github" } }));
     await waitFor(() => expect(args.onError).toHaveBeenCalledOnce());
-    await expect(args.onError).toHaveBeenCalledWith(expect.objectContaining({ detail: expect.objectContaining({ provider: "github", code: "Configuration" }) }));
+    await expect(args.onError).toHaveBeenCalledWith(
+      expect.objectContaining({ detail: expect.objectContaining({ provider: "github", code: "Configuration" }) }),
+    );
     await expect(args.onSuccess).not.toHaveBeenCalled();
     const [post] = activeStub().requestsTo("signin/github");
     await expect(post?.fields).toEqual({ csrfToken: RECORDED.csrf.csrfToken, callbackUrl: "/account" });

@@ -200,9 +200,7 @@ export const CredentialsSuccess: Story = {
     await waitFor(() => expect(args.onSuccess).toHaveBeenCalledOnce());
     await expect(args.onStart).toHaveBeenCalledOnce();
     await expect(args.onStart).toHaveBeenCalledWith(expect.objectContaining({ detail: { provider: "credentials" } }));
-    await expect(args.onSuccess).toHaveBeenCalledWith(
-      expect.objectContaining({ detail: { provider: "credentials", url: `${location.origin}/account` } }),
-    );
+    await expect(args.onSuccess).toHaveBeenCalledWith(expect.objectContaining({ detail: { provider: "credentials", url: `${location.origin}/account` } }));
     await expect(args.onError).not.toHaveBeenCalled();
     // Exactly the fields the sign-in page posts, with the fetch-mode header.
     const [post] = stub.requestsTo("callback/credentials");

@@ -59,7 +59,11 @@ export function renderPageStory(args: PageStoryArgs): HTMLElement {
     signinUrl: `${authUrl}/signin`,
   };
   const request: PageRequest =
-    args.page === "signin" ? { page: "signin", props: { providers, error: args.error, code: "credentials" } } : args.page === "error" ? { page: "error", error: args.error } : { page: args.page };
+    args.page === "signin"
+      ? { page: "signin", props: { providers, error: args.error, code: "credentials" } }
+      : args.page === "error"
+        ? { page: "error", error: args.error }
+        : { page: args.page };
   const markup = pageMarkup(page, request);
 
   // The page owns the whole document on the server; here it owns the story's document the same way.

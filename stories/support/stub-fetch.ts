@@ -341,7 +341,9 @@ export function createFetchStub(options: StubOptions = {}): FetchStub {
 function routeOf(pathname: string, basePath: string): Route | undefined {
   if (!pathname.startsWith(`${basePath}/`)) return undefined;
   const rest = pathname.slice(basePath.length + 1);
-  return /^(?:providers|csrf|session|signout|(?:callback|signin|webauthn-options)\/[\w-]+|account\/passkeys(?:\/rename|\/remove)?)$/.test(rest) ? (rest as Route) : undefined;
+  return /^(?:providers|csrf|session|signout|(?:callback|signin|webauthn-options)\/[\w-]+|account\/passkeys(?:\/rename|\/remove)?)$/.test(rest)
+    ? (rest as Route)
+    : undefined;
 }
 
 /** The fields of a request body: a form's (text, `URLSearchParams`), or a JSON object's (values as text). */

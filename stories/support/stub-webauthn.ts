@@ -107,7 +107,11 @@ export function stubWebAuthn(options: WebAuthnStubOptions = {}): WebAuthnStub {
   /** The authenticator holds one passkey for this page's host, as a returning visitor's would. */
   let enrolled: Promise<unknown> | undefined;
   const enrol = () =>
-    (enrolled ??= authenticator.register({ challenge: "AAAA", rp: { id: location.hostname }, user: { id: toBase64url(new TextEncoder().encode("stub-user")) } }));
+    (enrolled ??= authenticator.register({
+      challenge: "AAAA",
+      rp: { id: location.hostname },
+      user: { id: toBase64url(new TextEncoder().encode("stub-user")) },
+    }));
 
   /** Records a call of the elements; its `aborted` follows `signal` from then on. */
   const record = (method: WebAuthnCall["method"], signal: AbortSignal | null | undefined, mediation?: string): WebAuthnCall => {
@@ -194,7 +198,11 @@ export function stubWebAuthn(options: WebAuthnStubOptions = {}): WebAuthnStub {
       if (options.supported === false) {
         Object.defineProperty(globalThis, "PublicKeyCredential", { value: undefined, configurable: true, writable: true });
       } else if (constructor) {
-        Object.defineProperty(constructor, "isConditionalMediationAvailable", { value: async () => options.autofill !== false, configurable: true, writable: true });
+        Object.defineProperty(constructor, "isConditionalMediationAvailable", {
+          value: async () => options.autofill !== false,
+          configurable: true,
+          writable: true,
+        });
       }
       return () => {
         const restore = (target: object, name: string, descriptor: PropertyDescriptor | undefined) => {

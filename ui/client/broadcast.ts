@@ -78,10 +78,11 @@ export function subscribe(bus: SessionBus, listener: SessionChangeListener): () 
   bus.listeners.add(entry);
   if (!bus.channel) {
     bus.channel = openChannel();
-    if (bus.channel) bus.channel.onmessage = (event: MessageEvent) => {
-      const reason = reasonOf(event.data);
-      if (reason) dispatch(bus, reason);
-    };
+    if (bus.channel)
+      bus.channel.onmessage = (event: MessageEvent) => {
+        const reason = reasonOf(event.data);
+        if (reason) dispatch(bus, reason);
+      };
   }
   return () => {
     if (!bus.listeners.delete(entry) || bus.listeners.size > 0) return;

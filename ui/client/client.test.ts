@@ -243,7 +243,10 @@ describe("getSession and credentials signIn", () => {
       "prompt=consent&login=ada",
       new URLSearchParams({ prompt: "consent", login: "ada" }),
       { prompt: "consent", login: "ada" },
-      [["prompt", "consent"], ["login", "ada"]] as [string, string][],
+      [
+        ["prompt", "consent"],
+        ["login", "ada"],
+      ] as [string, string][],
     ]) {
       const b = browser();
       const result = await b.client().signIn("github", { redirectTo: "/x" }, params);
@@ -381,7 +384,8 @@ describe("failures never reject", () => {
   it("reports a non-JSON answer as NetworkError and a 5xx as Configuration", async () => {
     const html = await listen((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<h1>Captive portal</h1>"));
     const broken = await listen((req, res) => {
-      if (req.url === "/auth/providers") res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ credentials: { id: "credentials", type: "credentials" } }));
+      if (req.url === "/auth/providers")
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ credentials: { id: "credentials", type: "credentials" } }));
       else if (req.url === "/auth/csrf") res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ csrfToken: "t" }));
       else res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ message: "There was a problem with the server configuration." }));
     });

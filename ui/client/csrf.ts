@@ -51,5 +51,8 @@ export async function fetchCsrfToken(ctx: ClientContext): Promise<CsrfLoad> {
 
 /** Creates the token cache of one client. */
 export function createCsrfStore(ctx: ClientContext): CsrfStore {
-  return cachedLoad(() => fetchCsrfToken(ctx), (result) => result.ok && result.token !== null);
+  return cachedLoad(
+    () => fetchCsrfToken(ctx),
+    (result) => result.ok && result.token !== null,
+  );
 }

@@ -19,7 +19,15 @@ import type { PasskeyClientOptions, PasskeyErrorCode, PasskeyInfo } from "./pass
 function routeError(status: number, body: unknown): PasskeyErrorCode {
   const code = isRecord(body) ? body.error : undefined;
   if (typeof code === "string" && /^[A-Z][A-Za-z]{1,39}$/.test(code)) return code;
-  return status === 400 ? "InvalidRequest" : status === 401 ? "SessionRequired" : status === 403 ? "MissingCSRF" : status > 400 ? "Configuration" : "NetworkError";
+  return status === 400
+    ? "InvalidRequest"
+    : status === 401
+      ? "SessionRequired"
+      : status === 403
+        ? "MissingCSRF"
+        : status > 400
+          ? "Configuration"
+          : "NetworkError";
 }
 
 type Answer = { ok: true; body: Record<string, unknown> } | { ok: false; error: PasskeyErrorCode };
@@ -52,7 +60,9 @@ async function call(options: PasskeyClientOptions = {}, path: string, payload?: 
  *   the user no way to sign in — or `{ ok: false, error }`: `SessionRequired` when signed out,
  *   `NotAvailable` when the adapter cannot list passkeys, `NetworkError`, `Configuration`.
  */
-export async function listPasskeys(options?: PasskeyClientOptions): Promise<{ ok: true; passkeys: PasskeyInfo[]; canRemove: boolean } | { ok: false; error: PasskeyErrorCode }> {
+export async function listPasskeys(
+  options?: PasskeyClientOptions,
+): Promise<{ ok: true; passkeys: PasskeyInfo[]; canRemove: boolean } | { ok: false; error: PasskeyErrorCode }> {
   const answer = await call(options, "");
   if (!answer.ok) return answer;
   const { passkeys, canRemove } = answer.body;
@@ -69,7 +79,11 @@ export async function listPasskeys(options?: PasskeyClientOptions): Promise<{ ok
  * @returns `{ ok: true, passkey }` with the renamed passkey, or `{ ok: false, error }`
  *   (`InvalidRequest` for a bad name, `NotFound`, `SessionRequired`, `MissingCSRF`, …).
  */
-export async function renamePasskey(id: string, name: string, options?: PasskeyClientOptions): Promise<{ ok: true; passkey: PasskeyInfo } | { ok: false; error: PasskeyErrorCode }> {
+export async function renamePasskey(
+  id: string,
+  name: string,
+  options?: PasskeyClientOptions,
+): Promise<{ ok: true; passkey: PasskeyInfo } | { ok: false; error: PasskeyErrorCode }> {
   const answer = await call(options, "/rename", { id, name });
   if (!answer.ok) return answer;
   const { passkey } = answer.body;

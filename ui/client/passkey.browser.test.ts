@@ -32,7 +32,15 @@ function fakeFoyer(callbackUrl = `${location.origin}/done`) {
       const action = url.searchParams.get("action");
       const options =
         action === "register"
-          ? { challenge: "Y2hhbGxlbmdl", rp: { id: location.hostname, name: "Foyer" }, user: { id: "dXNlcg", name: "ada@example.com", displayName: "ada" }, pubKeyCredParams: [{ type: "public-key", alg: -7 }], timeout: 300000, attestation: "none", excludeCredentials: [] }
+          ? {
+              challenge: "Y2hhbGxlbmdl",
+              rp: { id: location.hostname, name: "Foyer" },
+              user: { id: "dXNlcg", name: "ada@example.com", displayName: "ada" },
+              pubKeyCredParams: [{ type: "public-key", alg: -7 }],
+              timeout: 300000,
+              attestation: "none",
+              excludeCredentials: [],
+            }
           : { challenge: "Y2hhbGxlbmdl", timeout: 300000, userVerification: "preferred", rpId: location.hostname, allowCredentials: [] };
       return json(200, { action, options });
     }
@@ -195,7 +203,12 @@ describe("explicit ceremonies: every failure is a result", () => {
       ]);
       const fields = Object.fromEntries(new URLSearchParams(post.body));
       expect(fields).toMatchObject({ action: "authenticate", csrfToken: "token-1", callbackUrl: "/after" });
-      expect(JSON.parse(fields.data!)).toMatchObject({ id: "Y3JlZA", rawId: "Y3JlZA", type: "public-key", response: { signature: "c2ln", userHandle: "dXNlcg" } });
+      expect(JSON.parse(fields.data!)).toMatchObject({
+        id: "Y3JlZA",
+        rawId: "Y3JlZA",
+        type: "public-key",
+        response: { signature: "c2ln", userHandle: "dXNlcg" },
+      });
       expect(navigate).toHaveBeenCalledWith(`${location.origin}/done`);
       await vi.waitFor(() => expect(heard).toEqual([{ reason: "signin" }]));
     } finally {

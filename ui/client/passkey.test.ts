@@ -70,7 +70,10 @@ function browser(origin: string, authenticator = new SoftAuthenticator({ origin 
   const page = `${origin}/app/settings`;
   const install = () => {
     // What SimpleWebAuthn and the client read from the browser.
-    vi.stubGlobal("PublicKeyCredential", Object.assign(function PublicKeyCredential() {}, { isConditionalMediationAvailable: async () => true }));
+    vi.stubGlobal(
+      "PublicKeyCredential",
+      Object.assign(function PublicKeyCredential() {}, { isConditionalMediationAvailable: async () => true }),
+    );
     vi.stubGlobal("navigator", { credentials: credentials.container });
     vi.stubGlobal("location", { protocol: "http:", hostname: "localhost", origin, href: page });
     vi.stubGlobal("document", { querySelectorAll: () => [] });
@@ -121,7 +124,11 @@ describe.each(["jwt", "database"] as const)("with %s sessions", (strategy) => {
       const signedUp = await registerPasskey({ ...b.options, email });
       expect(signedUp).toEqual({ ok: true, url: b.page });
       expect(b.navigate).toHaveBeenCalledWith(b.page);
-      expect(b.log).toEqual([`GET /auth/csrf 200`, `GET /auth/webauthn-options/passkey?action=register&email=${encodeURIComponent(email)} 200`, `POST /auth/callback/passkey 200`]);
+      expect(b.log).toEqual([
+        `GET /auth/csrf 200`,
+        `GET /auth/webauthn-options/passkey?action=register&email=${encodeURIComponent(email)} 200`,
+        `POST /auth/callback/passkey 200`,
+      ]);
       expect(b.credentials.calls.map((call) => call.kind)).toEqual(["create"]);
       expect((await b.session())?.user?.email).toBe(email);
       await vi.waitFor(() => expect(heard).toEqual([{ reason: "signin" }]));

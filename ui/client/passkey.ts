@@ -94,7 +94,6 @@ function begin(explicit: boolean): number | undefined {
  */
 export const passkeysSupported: () => boolean = browserSupportsWebAuthn;
 
-
 /**
  * Whether passkeys can be offered in the autofill of an `autocomplete="username webauthn"` field
  * (WebAuthn conditional mediation) on this page. `false` when the browser says no, when its answer

@@ -57,15 +57,18 @@ export interface ProvidersStore {
 
 /** Creates the provider cache of one client. */
 export function createProvidersStore(ctx: ClientContext): ProvidersStore {
-  return cachedLoad(async (): Promise<ProvidersLoad> => {
-    const answer = await requestJson(ctx, "/providers");
-    if (!answer.ok) return answer;
-    if (answer.status !== 200 || !isRecord(answer.body)) return failure(answer.status);
-    const providers: Record<string, ClientProvider> = Object.create(null) as Record<string, ClientProvider>;
-    for (const [id, entry] of Object.entries(answer.body)) {
-      // A provider entry: an object with string `id` and `type`.
-      if (isRecord(entry) && typeof entry.id === "string" && typeof entry.type === "string") providers[id] = entry as unknown as ClientProvider;
-    }
-    return { ok: true, providers };
-  }, (result) => result.ok);
+  return cachedLoad(
+    async (): Promise<ProvidersLoad> => {
+      const answer = await requestJson(ctx, "/providers");
+      if (!answer.ok) return answer;
+      if (answer.status !== 200 || !isRecord(answer.body)) return failure(answer.status);
+      const providers: Record<string, ClientProvider> = Object.create(null) as Record<string, ClientProvider>;
+      for (const [id, entry] of Object.entries(answer.body)) {
+        // A provider entry: an object with string `id` and `type`.
+        if (isRecord(entry) && typeof entry.id === "string" && typeof entry.type === "string") providers[id] = entry as unknown as ClientProvider;
+      }
+      return { ok: true, providers };
+    },
+    (result) => result.ok,
+  );
 }

@@ -85,7 +85,10 @@ describe("the bundle's loader (JSON from Foyer's origin)", () => {
 
   test("knows only the built catalogues; a failed request rejects", async () => {
     const { importCatalogue: load } = await bundleLoader();
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("{}", { status: 404 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("{}", { status: 404 })),
+    );
     expect(load("fr", "/auth")).toBeUndefined();
     await expect(load("de", "/auth")).rejects.toThrow("404");
   });

@@ -45,9 +45,10 @@ export { toggleState } from "./element.js";
  * shadow roots for password managers and passkey autofill). The same look as
  * `<auth-signin>`'s forms; `:where()` keeps specificity at zero so any page style wins.
  */
-const LIGHT_CSS = unsafeCSS((() => {
-  const hosts = ":where(auth-passkey-button,auth-passkey-register,auth-passkeys)";
-  return `
+const LIGHT_CSS = unsafeCSS(
+  (() => {
+    const hosts = ":where(auth-passkey-button,auth-passkey-register,auth-passkeys)";
+    return `
 ${hosts} :where(.auth-field){display:grid;gap:.25rem}
 ${hosts} :where(.auth-field label){font-size:.875rem;font-weight:600}
 ${hosts} :where(.auth-field input){box-sizing:border-box;inline-size:100%;padding:.625rem .75rem;font:inherit;color:inherit;background:var(--_color-surface);border:1px solid var(--_color-border);border-radius:var(--_radius)}
@@ -58,7 +59,8 @@ ${hosts} :where(.auth-rename button){min-block-size:2.5rem;padding:.5rem .875rem
 ${hosts} :where(.auth-rename button[type="submit"]){color:var(--auth-button-text,var(--_color-on-brand));background:var(--auth-button-bg,var(--_color-brand))}
 ${hosts} :where(.auth-field input:focus-visible,.auth-rename button:focus-visible){outline:3px solid var(--_color-focus);outline-offset:2px}
 `;
-})());
+  })(),
+);
 
 /** Adopts the passkey elements' light-DOM field styles into the document (or shadow root) `host` lives in, once per root. */
 export function adoptPasskeyLightStyles(host: HTMLElement): void {

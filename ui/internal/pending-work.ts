@@ -35,9 +35,11 @@ export function trackPendingWork(host: ReactiveElement): Set<Promise<void>> {
 /** Makes `host.updateComplete` wait for `work` (fulfilled or not) and for the re-render after it. */
 export function waitFor(host: ReactiveElement, work: Promise<unknown>): void {
   const works = trackPendingWork(host);
-  const settled: Promise<void> = work.catch(() => undefined).then(() => {
-    works.delete(settled);
-    host.requestUpdate();
-  });
+  const settled: Promise<void> = work
+    .catch(() => undefined)
+    .then(() => {
+      works.delete(settled);
+      host.requestUpdate();
+    });
   works.add(settled);
 }

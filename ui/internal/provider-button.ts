@@ -48,9 +48,7 @@ export function providerButton({ parts, style, label, busyLabel, busy, onClick, 
     ?disabled=${busy}
     aria-busy=${busy}
     @click=${onClick}
-  >${
-    logo ? html`<img part=${parts[1]} class="icon" src=${logo} alt="" />` : nothing
-  }<span part=${parts[2]}>${label}</span>${
+  >${logo ? html`<img part=${parts[1]} class="icon" src=${logo} alt="" />` : nothing}<span part=${parts[2]}>${label}</span>${
     busy ? html`<span part="spinner" class="spinner" role="status" aria-label=${busyLabel}></span>` : nothing
   }</button>`;
 }

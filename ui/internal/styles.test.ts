@@ -26,6 +26,8 @@ describe("tokenStyles", () => {
     ]);
     const normalise = (value: string) => value.replace(/\s*,\s*/g, ",");
     const declared = declaredDefaults();
-    expect(new Map([...declared].map(([name, value]) => [name, normalise(value)]))).toEqual(new Map([...expected].map(([name, value]) => [name, normalise(value)])));
+    expect(new Map([...declared].map(([name, value]) => [name, normalise(value)]))).toEqual(
+      new Map([...expected].map(([name, value]) => [name, normalise(value)])),
+    );
   });
 });

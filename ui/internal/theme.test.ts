@@ -155,5 +155,4 @@ describe("applyTheme (the code is loaded on the first theme)", () => {
     expect(element.hasAttribute("data-color-scheme")).toBe(false);
     element.remove();
   });
-
 });

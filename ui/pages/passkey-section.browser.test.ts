@@ -67,7 +67,15 @@ function fakeFoyer() {
       const action = url.searchParams.get("action");
       return Response.json(
         action === "register"
-          ? { action, options: { challenge: "Y2g", rp: { id: location.hostname, name: "Foyer" }, user: { id: "dQ", name: "ada", displayName: "ada" }, pubKeyCredParams: [{ type: "public-key", alg: -7 }] } }
+          ? {
+              action,
+              options: {
+                challenge: "Y2g",
+                rp: { id: location.hostname, name: "Foyer" },
+                user: { id: "dQ", name: "ada", displayName: "ada" },
+                pubKeyCredParams: [{ type: "public-key", alg: -7 }],
+              },
+            }
           : { action, options: { challenge: "Y2g", rpId: location.hostname, allowCredentials: [] } },
       );
     }
@@ -193,7 +201,11 @@ describe("with WebAuthn", () => {
     await vi.waitFor(() => expect($("#passkey-alert").textContent).toBe(en["passkey.error.WebAuthnVerificationError"]));
     expect(get).toHaveBeenCalledTimes(1);
     const post = server.requests.find((request) => request.method === "POST")!;
-    expect(Object.fromEntries(new URLSearchParams(post.body))).toMatchObject({ action: "authenticate", csrfToken: "token-1", callbackUrl: `${location.origin}/dashboard` });
+    expect(Object.fromEntries(new URLSearchParams(post.body))).toMatchObject({
+      action: "authenticate",
+      csrfToken: "token-1",
+      callbackUrl: `${location.origin}/dashboard`,
+    });
   });
 
   it("“Create account with a passkey” needs a valid e-mail (the browser checks), then registers for it", async () => {

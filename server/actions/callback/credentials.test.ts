@@ -59,11 +59,7 @@ describe("a successful sign-in", () => {
       seen = { credentials, url: request.url, method: request.method, agent: request.headers.get("user-agent"), body: await request.json() };
       return { id: "7" };
     });
-    await submit(
-      { ...config, basePath: "/auth" },
-      { username: "u", password: "p" },
-      { "user-agent": "test-agent/1.0" },
-    );
+    await submit({ ...config, basePath: "/auth" }, { username: "u", password: "p" }, { "user-agent": "test-agent/1.0" });
     expect(seen!.credentials).toMatchObject({ username: "u", password: "p", csrfToken: expect.any(String) });
     expect(seen!.url).toBe(`${ORIGIN}/auth/callback/credentials`);
     expect(seen!.method).toBe("POST");
@@ -111,7 +107,11 @@ describe("a successful sign-in", () => {
       isNewUser: false,
       account: { provider: "credentials" },
     });
-    expect(signInEvent).toEqual({ event: "signIn", user: { id: "u1", name: "U", email: "u@x.io", role: "admin" }, account: expect.objectContaining({ provider: "credentials" }) });
+    expect(signInEvent).toEqual({
+      event: "signIn",
+      user: { id: "u1", name: "U", email: "u@x.io", role: "admin" },
+      account: expect.objectContaining({ provider: "credentials" }),
+    });
   });
 
   it("a provider with another id and a custom basePath", async () => {
@@ -139,9 +139,11 @@ describe("a refused sign-in", () => {
     class AccountLocked extends CredentialsSignin {
       override code = "locked";
     }
-    const response = await submit(withAuthorize(() => {
-      throw new AccountLocked();
-    }));
+    const response = await submit(
+      withAuthorize(() => {
+        throw new AccountLocked();
+      }),
+    );
     expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=CredentialsSignin&code=locked`);
   });
 

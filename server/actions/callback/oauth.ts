@@ -108,7 +108,13 @@ export async function oauthCallback(ctx: RequestContext, provider: OAuthProvider
   const redirect = await runSignInCallback(ctx, { user: userByAccount ?? user, account, profile });
   if (redirect) return { redirect, cookies: clearChecks(ctx) };
 
-  const linked = await loginOrRegister(ctx, { user, account, profile, userByAccount, allowDangerousEmailAccountLinking: provider.allowDangerousEmailAccountLinking });
+  const linked = await loginOrRegister(ctx, {
+    user,
+    account,
+    profile,
+    userByAccount,
+    allowDangerousEmailAccountLinking: provider.allowDangerousEmailAccountLinking,
+  });
   if (userByAccount && refreshPolicy(provider) !== undefined && canShareRefresh(adapter)) {
     // A returning user: the row keeps the tokens of the first sign-in unless replaced. With
     // `refreshTokens` the row is what refreshes work from, and signing in again is how a user
@@ -116,7 +122,13 @@ export async function oauthCallback(ctx: RequestContext, provider: OAuthProvider
     const stored = await replaceStoredTokens(adapter, ctx.config.secret, account).catch(() => false);
     if (!stored) ctx.logger.debug("the new provider tokens were not stored on the account", { provider: provider.id });
   }
-  const sessionCookies = await sessionStrategyOf(ctx.config).issue(ctx, { user: linked.user, account, profile, isNewUser: linked.isNewUser, userId: linked.user.id });
+  const sessionCookies = await sessionStrategyOf(ctx.config).issue(ctx, {
+    user: linked.user,
+    account,
+    profile,
+    isNewUser: linked.isNewUser,
+    userId: linked.user.id,
+  });
   await ctx.config.events.signIn({ user: linked.user, account, profile, isNewUser: linked.isNewUser });
   return {
     redirect: signedInRedirect(ctx, linked.isNewUser),

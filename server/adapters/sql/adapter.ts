@@ -534,12 +534,7 @@ export function createSqlAdapter({ db, dialect, directRead }: SqlAdapterOptions,
     async useVerificationToken({ identifier, token }) {
       await ready();
       // One statement: of two concurrent uses, exactly one gets the row.
-      const row = await db
-        .deleteFrom("verification_tokens")
-        .where("identifier", "=", identifier)
-        .where("token", "=", token)
-        .returningAll()
-        .executeTakeFirst();
+      const row = await db.deleteFrom("verification_tokens").where("identifier", "=", identifier).where("token", "=", token).returningAll().executeTakeFirst();
       return row ? toVerificationToken(row) : null;
     },
 

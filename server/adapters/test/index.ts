@@ -57,7 +57,15 @@ export const SESSION_METHODS = [
 export const WEBAUTHN_METHODS = ["getAccount", "getAuthenticator", "createAuthenticator", "listAuthenticatorsByUserId", "updateAuthenticatorCounter"] as const;
 
 /** Foyer's optional capabilities. */
-export const FOYER_CAPABILITIES = ["listSessions", "deleteSessions", "listAccounts", "updateAccountTokens", "deleteAuthenticator", "updateAuthenticator", "pruneExpired"] as const;
+export const FOYER_CAPABILITIES = [
+  "listSessions",
+  "deleteSessions",
+  "listAccounts",
+  "updateAccountTokens",
+  "deleteAuthenticator",
+  "updateAuthenticator",
+  "pruneExpired",
+] as const;
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -389,7 +397,9 @@ export function runAdapterTests(options: AdapterTestOptions): void {
         const webauthn = has("createAuthenticator");
         const authenticator = f.authenticator(created.id);
         if (webauthn) {
-          await call(() => method("linkAccount")(f.account(created.id, { provider: "passkey", type: "webauthn", providerAccountId: authenticator.providerAccountId })));
+          await call(() =>
+            method("linkAccount")(f.account(created.id, { provider: "passkey", type: "webauthn", providerAccountId: authenticator.providerAccountId })),
+          );
           await call(() => method("createAuthenticator")(authenticator));
         }
 
@@ -516,7 +526,7 @@ export function runAdapterTests(options: AdapterTestOptions): void {
         };
       }
 
-      it("users without an email (credentials sign-in, passed as \"\") coexist and match no email lookup", async (ctx) => {
+      it('users without an email (credentials sign-in, passed as "") coexist and match no email lookup', async (ctx) => {
         needs(ctx);
         const first = await createUser({ ...fixtures().user, email: "" });
         const second = await createUser({ ...fixtures().user, email: "" });
@@ -530,7 +540,12 @@ export function runAdapterTests(options: AdapterTestOptions): void {
         const f = fixtures();
         const created = await createUser(f.user);
         const createdAt = at(Date.now() - 2 * DAY);
-        const session = f.session(created.id, { createdAt, lastSeenAt: createdAt, userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0", ip: "203.0.113.7" });
+        const session = f.session(created.id, {
+          createdAt,
+          lastSeenAt: createdAt,
+          userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
+          ip: "203.0.113.7",
+        });
         expect(await call(() => method("createSession")(session))).toMatchObject(session);
         expect((await call(() => method("getSessionAndUser")(session.sessionToken)))?.session).toMatchObject(session);
 
@@ -641,7 +656,9 @@ export function runAdapterTests(options: AdapterTestOptions): void {
 
         expect(await swap({ refresh_token: `${account.refresh_token}-stale` }, next)).toBe(false);
         expect(await swap({ refresh_token: null }, next)).toBe(false);
-        expect(await call(() => method("updateAccountTokens")({ ...where, providerAccountId: randomUUID() }, { refresh_token: account.refresh_token! }, next))).toBe(false);
+        expect(
+          await call(() => method("updateAccountTokens")({ ...where, providerAccountId: randomUUID() }, { refresh_token: account.refresh_token! }, next)),
+        ).toBe(false);
         expect(await stored()).toEqual(before);
 
         // An account without a refresh token matches `null`.
@@ -658,7 +675,9 @@ export function runAdapterTests(options: AdapterTestOptions): void {
         const created = await createUser(f.user);
         const account = f.account(created.id);
         const { swap, stored } = await linkedForTokens(account);
-        const results = await Promise.all([1, 2, 3, 4, 5].map((i) => swap({ refresh_token: account.refresh_token! }, { access_token: `a${i}`, refresh_token: `r${i}` })));
+        const results = await Promise.all(
+          [1, 2, 3, 4, 5].map((i) => swap({ refresh_token: account.refresh_token! }, { access_token: `a${i}`, refresh_token: `r${i}` })),
+        );
         expect(results.filter(Boolean)).toHaveLength(1);
         const winner = results.indexOf(true) + 1;
         expect(await stored()).toMatchObject({ access_token: `a${winner}`, refresh_token: `r${winner}` });
@@ -683,7 +702,11 @@ export function runAdapterTests(options: AdapterTestOptions): void {
         expect(await call(() => method("getAuthenticator")(authenticator.credentialID))).toMatchObject({ name: "Work laptop", lastUsedAt });
         // Only the fields given change.
         await call(() => method("updateAuthenticator")(authenticator.credentialID, { name: null }));
-        expect(await call(() => method("getAuthenticator")(authenticator.credentialID))).toMatchObject({ name: null, lastUsedAt, counter: authenticator.counter });
+        expect(await call(() => method("getAuthenticator")(authenticator.credentialID))).toMatchObject({
+          name: null,
+          lastUsedAt,
+          counter: authenticator.counter,
+        });
         expect(await call(() => method("updateAuthenticator")(Buffer.from(randomUUID()).toString("base64url"), { name: "x" }))).toBeNull();
       });
 
@@ -704,7 +727,9 @@ export function runAdapterTests(options: AdapterTestOptions): void {
         expect(await call(() => method("getAuthenticator")(doomed.credentialID))).toBeNull();
         expect((await call(() => method("listAuthenticatorsByUserId")(created.id))).map((a) => a.credentialID)).toEqual([kept.credentialID]);
         expect(await call(() => method("getUserByAccount")({ provider: "passkey", providerAccountId: doomed.providerAccountId }))).toBeNull();
-        expect(await call(() => method("getUserByAccount")({ provider: "passkey", providerAccountId: kept.providerAccountId }))).toMatchObject({ id: created.id });
+        expect(await call(() => method("getUserByAccount")({ provider: "passkey", providerAccountId: kept.providerAccountId }))).toMatchObject({
+          id: created.id,
+        });
         expect(await call(() => method("getUserByAccount")(oauth))).toMatchObject({ id: created.id });
         expect(await call(() => method("deleteAuthenticator")(doomed.credentialID))).toBeFalsy();
       });
@@ -746,7 +771,9 @@ export function runAdapterTests(options: AdapterTestOptions): void {
         // The credential is taken: the second sign-up fails at the passkey, and its user and account must not stay.
         const g = fixtures();
         const other = { provider: "passkey", type: "webauthn" as const, providerAccountId: `other-${passkey.credentialID}` };
-        await expect(call(() => method("createUserWithAccount")({ user: { ...g.user, emailVerified: null }, account: other, authenticator }))).rejects.toBeDefined();
+        await expect(
+          call(() => method("createUserWithAccount")({ user: { ...g.user, emailVerified: null }, account: other, authenticator })),
+        ).rejects.toBeDefined();
         expect(await call(() => method("getUserByEmail")(g.user.email))).toBeNull();
         expect(await call(() => method("getUserByAccount")(other))).toBeNull();
         expect(await call(() => method("getAuthenticator")(passkey.credentialID))).toMatchObject({ userId: result.user.id });

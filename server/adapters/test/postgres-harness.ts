@@ -120,7 +120,9 @@ function runPg(bin: string, args: string[]): void {
   const [file, argv] = isRoot() ? ["runuser", ["-u", "postgres", "--", bin, ...args]] : [bin, args];
   const result = spawnSync(file, argv, { encoding: "utf8", timeout: 30_000 });
   if (result.status !== 0) {
-    throw new Error(`${[bin, ...args].join(" ")} failed (${result.error?.message ?? `exit ${result.status}`}): ${(result.stderr || result.stdout || "").trim()}`);
+    throw new Error(
+      `${[bin, ...args].join(" ")} failed (${result.error?.message ?? `exit ${result.status}`}): ${(result.stderr || result.stdout || "").trim()}`,
+    );
   }
 }
 
@@ -177,7 +179,9 @@ async function startThrowaway(): Promise<{ url: string; stop: () => void }> {
         failures.push(`port ${port}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
-    throw new Error(`could not start a cluster on ports ${THROWAWAY_PORTS[0]}–${THROWAWAY_PORTS.at(-1)}${failures.length ? `: ${failures.join("; ")}` : " (all in use)"}`);
+    throw new Error(
+      `could not start a cluster on ports ${THROWAWAY_PORTS[0]}–${THROWAWAY_PORTS.at(-1)}${failures.length ? `: ${failures.join("; ")}` : " (all in use)"}`,
+    );
   } catch (error) {
     stop();
     throw error;

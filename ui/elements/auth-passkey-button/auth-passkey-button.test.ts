@@ -85,7 +85,10 @@ describe("signing in with the button", () => {
     const [post] = stubs.server.requestsTo("callback/passkey");
     expect(Object.keys(post!.fields).sort()).toEqual(["action", "callbackUrl", "csrfToken", "data"]);
     expect(post!.fields).toMatchObject({ action: "authenticate", callbackUrl: "/account" });
-    expect(JSON.parse(post!.fields.data!)).toMatchObject({ type: "public-key", response: { authenticatorData: expect.any(String), signature: expect.any(String) } });
+    expect(JSON.parse(post!.fields.data!)).toMatchObject({
+      type: "public-key",
+      response: { authenticatorData: expect.any(String), signature: expect.any(String) },
+    });
     expect(post!.headers.get("X-Auth-Return-Redirect")).toBe("1");
     expect(stubs.server.signedIn).toBe(true);
     expect(alert(host).textContent).toBe("");

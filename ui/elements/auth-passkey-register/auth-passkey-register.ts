@@ -108,12 +108,14 @@ export class AuthPasskeyRegister extends FoyerElement {
     const status = this.done ? t(this.done === "added" ? "passkey.register.added" : "passkey.register.created") : "";
     return html`<div part="base" class="base" lang=${this.localize.locale} dir=${this.localize.dir}>
       ${this.signedIn === false ? html`<slot></slot>` : nothing}
-      ${this.signedIn === undefined
-        ? nothing
-        : html`<button part="button" class="button" type="button" ?disabled=${this.busy} aria-busy=${this.busy ? "true" : "false"} @click=${this.register}>
+      ${
+        this.signedIn === undefined
+          ? nothing
+          : html`<button part="button" class="button" type="button" ?disabled=${this.busy} aria-busy=${this.busy ? "true" : "false"} @click=${this.register}>
             <span part="label">${label}</span>
             ${this.busy ? html`<span part="spinner" class="spinner" role="status" aria-label=${t("passkey.waiting")}></span>` : nothing}
-          </button>`}
+          </button>`
+      }
       <div part="error" class="error" role="alert" tabindex="-1">${this.error ? passkeyErrorMessage(t, this.error, "register") : ""}</div>
       <p part="status" class="status" role="status">${status}</p>
     </div>`;

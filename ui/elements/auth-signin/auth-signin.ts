@@ -124,16 +124,20 @@ export class AuthSignin extends FoyerElement {
     return html`<div part="base" class="base" lang=${localize.locale} dir=${localize.dir} aria-busy=${!!pending}>
         ${logo ? html`<img part="logo" class="logo" src=${logo} alt="" />` : nothing}
         <div part="error" class="error" role="alert" tabindex="-1">${message}</div>
-        ${loading
-          ? html`<div class="status">
+        ${
+          loading
+            ? html`<div class="status">
               <span part="spinner" class="spinner" role="status" aria-label=${t("signin.loading")}></span>
             </div>`
-          : nothing}
-        ${!list
-          ? nothing
-          : this.sentEmail
-            ? html`<p part="message" class="sent" role="status">${t("verifyRequest.heading")}. ${t("verifyRequest.message")}</p>`
-            : this.groups()}
+            : nothing
+        }
+        ${
+          !list
+            ? nothing
+            : this.sentEmail
+              ? html`<p part="message" class="sent" role="status">${t("verifyRequest.heading")}. ${t("verifyRequest.message")}</p>`
+              : this.groups()
+        }
         <slot name="footer"></slot>
       </div>`;
   }
@@ -145,7 +149,8 @@ export class AuthSignin extends FoyerElement {
   private groups(): TemplateResult[] {
     const out: TemplateResult[] = [];
     let buttons: TemplateResult[] = [];
-    const add = (group: TemplateResult) => out.push(...(out.length ? [html`<div part="divider" class="divider">${this.localize.t("signin.or")}</div>`, group] : [group]));
+    const add = (group: TemplateResult) =>
+      out.push(...(out.length ? [html`<div part="divider" class="divider">${this.localize.t("signin.or")}</div>`, group] : [group]));
     for (const provider of [...this.shown(), undefined]) {
       if (provider && isButton(provider)) {
         buttons.push(

@@ -93,9 +93,11 @@ export class AuthUser extends LitElement {
     const label = user.name ?? user.email ?? "";
     const image = user.image && isSafeImageUrl(user.image) && !this.imageFailed ? user.image : undefined;
     return html`<span part="base" class="base">
-      ${image
-        ? html`<img part="avatar" class="avatar" src=${image} alt="" @error=${() => (this.imageFailed = true)} />`
-        : html`<span part="avatar initials" class="avatar initials" aria-hidden="true">${initials(label)}</span>`}
+      ${
+        image
+          ? html`<img part="avatar" class="avatar" src=${image} alt="" @error=${() => (this.imageFailed = true)} />`
+          : html`<span part="avatar initials" class="avatar initials" aria-hidden="true">${initials(label)}</span>`
+      }
       <span class="text">
         ${user.name ? html`<span part="name" class="name">${user.name}</span>` : nothing}
         ${user.email ? html`<span part="email" class="email">${user.email}</span>` : nothing}
@@ -106,7 +108,10 @@ export class AuthUser extends LitElement {
 
 /** Up to two initials: first letters of the first and last words (of the e-mail's name part, failing a name). */
 export function initials(label: string): string {
-  const words = label.split("@")[0]!.split(/[\s._-]+/).filter(Boolean);
+  const words = label
+    .split("@")[0]!
+    .split(/[\s._-]+/)
+    .filter(Boolean);
   const letters = words.length > 1 ? [words[0]!, words.at(-1)!] : words.slice(0, 1);
   return letters.map((word) => String.fromCodePoint(word.codePointAt(0)!).toUpperCase()).join("");
 }
