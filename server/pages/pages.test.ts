@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { Auth } from "../auth.js";
 import Credentials from "../providers/credentials.js";
 import { CookieJar, ORIGIN, get, testConfig, unusedAdapter } from "../testing/harness.js";
+import { page as renderedPage } from "../testing/page.js";
 import type { AuthConfig, Provider } from "../types.js";
 import { clearDiscoveryCache } from "../oauth/client.js";
 import { createServer } from "node:http";
@@ -55,11 +56,8 @@ function config(overrides: Partial<AuthConfig> = {}): AuthConfig {
   return testConfig({ adapter, session: { strategy: "jwt" }, providers: [github, acme, email, credentials, passkey], ...overrides });
 }
 
-async function page(path: string, cfg: AuthConfig = config(), headers: Record<string, string> = {}) {
-  const response = await Auth(get(path, { headers }), cfg);
-  const html = await response.text();
-  const { document } = parseHTML(html);
-  return { response, html, document };
+function page(path: string, cfg: AuthConfig = config(), headers: Record<string, string> = {}) {
+  return renderedPage(path, cfg, headers);
 }
 
 describe("sign-in page", () => {

@@ -6,7 +6,6 @@
  * Needs the built script (the "dist" test project); without it: passkey-section.test.ts.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { parseHTML } from "linkedom";
 import { beforeAll, describe, expect, it } from "vitest";
 import en from "../../locales/en.js";
 import de from "../../locales/de.js";
@@ -15,24 +14,25 @@ import { Auth } from "../auth.js";
 import Credentials from "../providers/credentials.js";
 import Passkey from "../providers/passkey.js";
 import { ORIGIN, get, testConfig, unusedAdapter } from "../testing/harness.js";
+import { page } from "../testing/page.js";
 import type { AuthConfig, Provider } from "../types.js";
 import { passkeyScriptPath } from "./assets.js";
 
 const BUNDLE = new URL("../../dist/browser/foyer-passkey.js", import.meta.url);
 
-const github: Provider = { id: "github", name: "GitHub", type: "oauth", issuer: "https://github.com" };
+const github: Provider = {
+  id: "github",
+  name: "GitHub",
+  type: "oauth",
+  issuer: "https://github.com",
+  authorization: "https://github.com/login/oauth/authorize",
+};
 const passkey: Provider = { id: "passkey", name: "Passkey", type: "webauthn" };
 const credentials = Credentials({ credentials: { username: { label: "Username" } }, authorize: () => null });
 const adapter = unusedAdapter();
 
 function config(providers: Provider[], overrides: Partial<AuthConfig> = {}): AuthConfig {
   return testConfig({ adapter, session: { strategy: "jwt" }, providers, ...overrides });
-}
-
-async function page(path: string, cfg: AuthConfig, headers: Record<string, string> = {}) {
-  const response = await Auth(get(path, { headers }), cfg);
-  const html = await response.text();
-  return { response, html, document: parseHTML(html).document };
 }
 
 const SCRIPT = new RegExp(`^${ORIGIN}/auth/assets/foyer-passkey\\.[0-9a-f]{10}\\.js$`);

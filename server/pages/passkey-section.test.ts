@@ -5,25 +5,25 @@
  */
 import { parseHTML } from "linkedom";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Auth } from "../auth.js";
 import Credentials from "../providers/credentials.js";
 import { get, testConfig, unusedAdapter } from "../testing/harness.js";
 import { hideBuiltFiles } from "../testing/without-built-files.js";
+import { page } from "../testing/page.js";
 import type { AuthConfig, Provider } from "../types.js";
 
-const github: Provider = { id: "github", name: "GitHub", type: "oauth", issuer: "https://github.com" };
+const github: Provider = {
+  id: "github",
+  name: "GitHub",
+  type: "oauth",
+  issuer: "https://github.com",
+  authorization: "https://github.com/login/oauth/authorize",
+};
 const passkey: Provider = { id: "passkey", name: "Passkey", type: "webauthn" };
 const credentials = Credentials({ credentials: { username: { label: "Username" } }, authorize: () => null });
 const adapter = unusedAdapter();
 
 function config(providers: Provider[], overrides: Partial<AuthConfig> = {}): AuthConfig {
   return testConfig({ adapter, session: { strategy: "jwt" }, providers, ...overrides });
-}
-
-async function page(path: string, cfg: AuthConfig, headers: Record<string, string> = {}) {
-  const response = await Auth(get(path, { headers }), cfg);
-  const html = await response.text();
-  return { response, html, document: parseHTML(html).document };
 }
 
 describe("a sign-in page without a WebAuthn provider", () => {

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import MemoryAdapter from "../adapters/memory.js";
+import { REQUIRED_METHODS } from "../adapters/wrap.js";
 import type { Adapter, AdapterSession } from "../adapters/types.js";
 import { Auth } from "../auth.js";
 import { type CookieJar, DEMO_USER, ORIGIN, PASSWORD, csrf, get, postForm, postJson, signIn, testConfig } from "../testing/harness.js";
@@ -411,18 +412,7 @@ describe("adapters of every shape", () => {
     class ClassAdapter {
       createUser = undefined;
     }
-    const names = [
-      "createUser",
-      "getUser",
-      "getUserByEmail",
-      "getUserByAccount",
-      "updateUser",
-      "linkAccount",
-      "createSession",
-      "getSessionAndUser",
-      "updateSession",
-      "deleteSession",
-    ] as const;
+    const names = REQUIRED_METHODS.database;
     for (const name of names) {
       (ClassAdapter.prototype as unknown as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
         return (memory[name] as (...a: unknown[]) => unknown)(...args);

@@ -1,6 +1,7 @@
 /**
  * Helpers for black-box tests through `Auth()` with real `Request` objects. Test-only; not built.
  */
+import { REQUIRED_METHODS } from "../adapters/wrap.js";
 import { Auth } from "../auth.js";
 import Credentials from "../providers/credentials.js";
 import type { AuthConfig, User } from "../types.js";
@@ -120,25 +121,8 @@ export async function captureConsole<T>(run: () => Promise<T>): Promise<{ result
  * providers: it has every method validation asks for, and each one fails loudly if a test calls it.
  */
 export function unusedAdapter(): Record<string, () => never> {
-  const names = [
-    "createUser",
-    "getUser",
-    "getUserByEmail",
-    "getUserByAccount",
-    "updateUser",
-    "linkAccount",
-    "createSession",
-    "getSessionAndUser",
-    "updateSession",
-    "deleteSession",
-    "createVerificationToken",
-    "useVerificationToken",
-    "getAccount",
-    "getAuthenticator",
-    "createAuthenticator",
-    "listAuthenticatorsByUserId",
-    "updateAuthenticatorCounter",
-  ];
+  // Every method configuration validation asks for, for any provider kind.
+  const names = [...new Set(Object.values(REQUIRED_METHODS).flat())];
   return Object.fromEntries(
     names.map((name) => [
       name,

@@ -24,8 +24,8 @@ export interface PageStoryArgs {
 
 /** The providers every sign-in story shows: one of each kind. */
 export const STORY_PROVIDERS: InternalProvider[] = [
-  { id: "github", name: "GitHub", type: "oauth", issuer: "https://github.com" },
-  { id: "acme", name: "Acme ID", type: "oidc", issuer: "https://id.acme.test" },
+  { id: "github", name: "GitHub", type: "oauth", issuer: "https://github.com", authorization: "https://github.com/login/oauth/authorize" },
+  { id: "acme", name: "Acme ID", type: "oidc", issuer: "https://id.acme.test", authorization: "https://id.acme.test/authorize" },
   { id: "email", name: "Email", type: "email" },
   {
     id: "credentials",

@@ -26,6 +26,7 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
+import { REQUIRED_METHODS } from "../wrap.js";
 import type { AccountTokensUpdate, Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "../types.js";
 
 export interface AdapterTestOptions {
@@ -40,18 +41,7 @@ export interface AdapterTestOptions {
 }
 
 /** The methods the database session strategy needs, as configuration validation checks them (docs/adapters.md#authjs-methods). */
-export const SESSION_METHODS = [
-  "createUser",
-  "getUser",
-  "getUserByEmail",
-  "getUserByAccount",
-  "updateUser",
-  "linkAccount",
-  "createSession",
-  "getSessionAndUser",
-  "updateSession",
-  "deleteSession",
-] as const;
+export const SESSION_METHODS = REQUIRED_METHODS.database;
 
 /** The methods a WebAuthn provider needs besides users and accounts (docs/adapters.md#authjs-methods). */
 export const WEBAUTHN_METHODS = ["getAccount", "getAuthenticator", "createAuthenticator", "listAuthenticatorsByUserId", "updateAuthenticatorCounter"] as const;
