@@ -11,29 +11,15 @@ import en from "../../locales/en.js";
 import de from "../../locales/de.js";
 import { SUPPORTED_LOCALES } from "../../locales/index.js";
 import { Auth } from "../auth.js";
-import Credentials from "../providers/credentials.js";
 import Passkey from "../providers/passkey.js";
-import { ORIGIN, get, testConfig, unusedAdapter } from "../testing/harness.js";
-import { page } from "../testing/page.js";
-import type { AuthConfig, Provider } from "../types.js";
+import { ORIGIN, get } from "../testing/harness.js";
+import { page, pageConfig, pageProviders } from "../testing/page.js";
 import { passkeyScriptPath } from "./assets.js";
 
 const BUNDLE = new URL("../../dist/browser/foyer-passkey.js", import.meta.url);
 
-const github: Provider = {
-  id: "github",
-  name: "GitHub",
-  type: "oauth",
-  issuer: "https://github.com",
-  authorization: "https://github.com/login/oauth/authorize",
-};
-const passkey: Provider = { id: "passkey", name: "Passkey", type: "webauthn" };
-const credentials = Credentials({ credentials: { username: { label: "Username" } }, authorize: () => null });
-const adapter = unusedAdapter();
-
-function config(providers: Provider[], overrides: Partial<AuthConfig> = {}): AuthConfig {
-  return testConfig({ adapter, session: { strategy: "jwt" }, providers, ...overrides });
-}
+const { github, passkey, credentials } = pageProviders;
+const config = pageConfig;
 
 const SCRIPT = new RegExp(`^${ORIGIN}/auth/assets/foyer-passkey\\.[0-9a-f]{10}\\.js$`);
 

@@ -5,26 +5,12 @@
  */
 import { parseHTML } from "linkedom";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import Credentials from "../providers/credentials.js";
-import { get, testConfig, unusedAdapter } from "../testing/harness.js";
+import { get } from "../testing/harness.js";
 import { hideBuiltFiles } from "../testing/without-built-files.js";
-import { page } from "../testing/page.js";
-import type { AuthConfig, Provider } from "../types.js";
+import { page, pageConfig, pageProviders } from "../testing/page.js";
 
-const github: Provider = {
-  id: "github",
-  name: "GitHub",
-  type: "oauth",
-  issuer: "https://github.com",
-  authorization: "https://github.com/login/oauth/authorize",
-};
-const passkey: Provider = { id: "passkey", name: "Passkey", type: "webauthn" };
-const credentials = Credentials({ credentials: { username: { label: "Username" } }, authorize: () => null });
-const adapter = unusedAdapter();
-
-function config(providers: Provider[], overrides: Partial<AuthConfig> = {}): AuthConfig {
-  return testConfig({ adapter, session: { strategy: "jwt" }, providers, ...overrides });
-}
+const { github, passkey, credentials } = pageProviders;
+const config = pageConfig;
 
 describe("a sign-in page without a WebAuthn provider", () => {
   it("ships no JavaScript and forbids scripts", async () => {
