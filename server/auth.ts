@@ -82,7 +82,9 @@ export async function Auth(request: Request, configInput: ConfigInput): Promise<
   try {
     const ctx = await createContext(config, req);
     const internal = await route.handle(ctx, route.segments);
-    internal.cookies = internal.cookies?.length ? [...ctx.initCookies, ...internal.cookies] : ctx.initCookies;
+    // The public provider list sets no cookies, so that caches may keep it (as Auth.js).
+    const initCookies = req.action === "providers" ? [] : ctx.initCookies;
+    internal.cookies = internal.cookies?.length ? [...initCookies, ...internal.cookies] : initCookies;
     return config.raw ? internal : toResponse(internal, returnRedirect);
   } catch (error) {
     logger.error(error instanceof Error ? error : new Error(String(error)));

@@ -34,13 +34,13 @@ describe("validation failures answer the generic response and log a specific, ac
     await expectConfigError(testConfig({ secret: [] }), "MissingSecret", /secret/);
   });
 
-  it("no providers / not an array", async () => {
-    await expectConfigError(testConfig({ providers: [] }), "InvalidConfiguration", /at least one provider/);
+  it("providers that are not an array (an empty list is allowed, as in Auth.js: server/dropin.test.ts)", async () => {
     await expectConfigError(testConfig({ providers: "nope" as never }), "InvalidConfiguration", /providers/);
   });
 
-  it("a credentials provider without authorize → MissingAuthorize", async () => {
-    await expectConfigError(testConfig({ providers: [Credentials({ credentials: {} })] }), "MissingAuthorize", /authorize\(\)/);
+  it("a credentials provider object without authorize → MissingAuthorize (the Credentials() factory supplies one, as Auth.js)", async () => {
+    const bare = { id: "credentials", name: "Credentials", type: "credentials", credentials: {} } as never;
+    await expectConfigError(testConfig({ providers: [bare] }), "MissingAuthorize", /authorize\(\)/);
   });
 
   it("duplicate provider ids", async () => {

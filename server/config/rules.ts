@@ -54,9 +54,6 @@ const logLevelIsKnown: ConfigRule = ({ source }) =>
     ? undefined
     : new InvalidConfiguration(`logLevel must be one of error, warn, verbose, silent; got ${JSON.stringify(source.logLevel)}.`);
 
-const providersAreListed: ConfigRule = ({ providers }) =>
-  providers.length > 0 ? undefined : new InvalidConfiguration("`providers` must list at least one provider, e.g. `providers: [Credentials({ … })]`.");
-
 const idIsUsableInPath: ProviderRule = (provider) =>
   typeof provider.id !== "string" || provider.id === "" || /[/?#\s]/.test(provider.id)
     ? new InvalidProvider(`Every provider needs an \`id\` usable in a URL path; got ${JSON.stringify(provider.id)}.`)
@@ -204,7 +201,6 @@ export const CONFIG_RULES: readonly ConfigRule[] = [
   secretIsSet,
   basePathIsAbsolute,
   logLevelIsKnown,
-  providersAreListed,
   everyProviderIsValid,
   webauthnProvidersAgree,
   emailAndWebAuthnHaveAdapter,

@@ -18,6 +18,7 @@ export type WarningCode =
   | "trust-host-env-false"
   | "session-cookie-chunked"
   | "email-address-refused"
+  | "no-providers"
   | "email-links-need-host";
 
 export interface LoggerInstance {
@@ -35,6 +36,7 @@ const WARNINGS: Record<WarningCode, string> = {
   "jwt-option-deprecated": "The `jwt.encode`/`jwt.decode` options are deprecated; use `session.seal`/`session.unseal`.",
   "trust-host-env-false":
     "AUTH_TRUST_HOST is set to a false-looking value; Auth.js treats any non-empty value as true, Foyer does not trust the host for it. Set AUTH_TRUST_HOST=true or AUTH_URL to trust it.",
+  "no-providers": "No providers are configured: sessions can be read, but nobody can sign in. Add one to `providers`.",
   "email-address-refused": "normalizeIdentifier returned something that is not one plain e-mail address; the sign-in was refused.",
   "email-links-need-host":
     "An e-mail provider is configured but neither AUTH_URL nor allowedHosts (AUTH_ALLOWED_HOSTS) names the app's host: in production every e-mail sign-in is refused. Set one of them.",

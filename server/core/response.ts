@@ -44,10 +44,12 @@ export function toResponse(internal: ResponseInternal, returnRedirect: boolean):
     headers.append("Set-Cookie", serializeCookie(cookie.name, cookie.value, cookie.options));
   }
   if (internal.redirect) {
-    headers.set("Location", internal.redirect);
     if (returnRedirect) {
+      // The URL travels in the body only: a Location beside a 200 would be followed by some clients.
       headers.set("Content-Type", "application/json");
       headers.set("X-Content-Type-Options", "nosniff");
+    } else {
+      headers.set("Location", internal.redirect);
     }
   } else if (contentType === "application/json" && !headers.has("X-Content-Type-Options")) {
     // JSON built with a bare Content-Type (an action's own headers): the edge adds what JSON_HEADERS has.

@@ -34,6 +34,8 @@ export default function Credentials<Fields extends Record<string, CredentialInpu
     name: "Credentials",
     type: "credentials",
     credentials: {} as Fields,
+    // As Auth.js: without an authorize() nobody signs in (CredentialsSignin), rather than a 500.
+    authorize: () => null,
     ...config,
     options: config,
   } as CredentialsConfig<Fields>;
