@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { Auth } from "./auth.js";
+import { setEnvDefaults } from "./core/env.js";
 import Credentials from "./providers/credentials.js";
 import { CookieJar, ORIGIN, csrf, get, postForm, signIn, testConfig } from "./testing/harness.js";
 
@@ -40,5 +41,14 @@ describe("drop-in behaviours of Auth.js", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ url: ORIGIN });
     expect(response.headers.get("location")).toBeNull();
+  });
+
+  it("setEnvDefaults(env, config) warns env-url-basepath-redundant through config.logger, as Auth.js does", () => {
+    const warnings: string[] = [];
+    const config = testConfig({ basePath: "/api/auth", logger: { warn: (code) => void warnings.push(code), error() {}, debug() {} } });
+    setEnvDefaults({ AUTH_URL: "https://app.example.com/api/auth" }, config);
+    expect(warnings).toEqual(["env-url-basepath-redundant"]);
+    setEnvDefaults({ AUTH_URL: "https://app.example.com/api/auth" }, config, true);
+    expect(warnings).toHaveLength(1);
   });
 });

@@ -6,7 +6,7 @@
 import type { AuthAction, AuthConfig, CommonProviderOptions } from "../types.js";
 import { InvalidConfiguration } from "./errors.js";
 import { buildHostPolicy, requestHostError } from "./hosts.js";
-import type { LoggerInstance } from "./logger.js";
+import { createLogger, type LoggerInstance } from "./logger.js";
 
 export const AUTH_ACTIONS: readonly AuthAction[] = [
   "callback",
@@ -72,7 +72,9 @@ export function setEnvDefaults(env: EnvObject, config: AuthConfig, suppressBaseP
   const url = env.AUTH_URL ?? env.NEXTAUTH_URL;
   if (url) {
     if (config.basePath) {
-      if (!suppressBasePathWarning) logger?.warn("env-url-basepath-redundant");
+      // Called by an app (not by Foyer, which passes its logger), the warning goes through the
+      // config's own logger, or the console — as Auth.js does.
+      if (!suppressBasePathWarning) (logger ?? createLogger(config)).warn("env-url-basepath-redundant");
     } else {
       try {
         const pathname = new URL(url).pathname;
