@@ -46,6 +46,17 @@ function loggableArgs(method: string, args: unknown[]): unknown[] {
   return args;
 }
 
+/** Foyer's optional adapter capabilities (session listing, token updates, passkey management, pruning). */
+export const FOYER_CAPABILITIES = [
+  "listSessions",
+  "deleteSessions",
+  "listAccounts",
+  "updateAccountTokens",
+  "deleteAuthenticator",
+  "updateAuthenticator",
+  "pruneExpired",
+] as const satisfies readonly (keyof Adapter)[];
+
 /** Every method the core may call: Auth.js's, then Foyer's capabilities. */
 export const ADAPTER_METHODS = [
   "createUser",
@@ -67,13 +78,7 @@ export const ADAPTER_METHODS = [
   "createAuthenticator",
   "listAuthenticatorsByUserId",
   "updateAuthenticatorCounter",
-  "listSessions",
-  "deleteSessions",
-  "listAccounts",
-  "updateAccountTokens",
-  "deleteAuthenticator",
-  "updateAuthenticator",
-  "pruneExpired",
+  ...FOYER_CAPABILITIES,
   "createUserWithAccount",
 ] as const satisfies readonly (keyof Adapter)[];
 

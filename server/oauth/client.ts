@@ -171,11 +171,8 @@ const DISCOVERY_RETRY = 60 * 1000;
  * after a provider button's POST to an origin `form-action` does not name.
  */
 export async function discoverAuthorizationEndpoint(provider: OAuthProvider, timeoutMs: number): Promise<string | undefined> {
-  const known = knownAuthorizationEndpoint(provider);
-  if (known || !usesDiscovery(provider) || provider.clientPrivateKey || provider.customFetch) return known;
+  if (!awaitsDiscovery(provider)) return knownAuthorizationEndpoint(provider);
   const key = configurationKey(provider);
-  const failedAt = failedDiscoveries.get(key);
-  if (failedAt !== undefined && Date.now() - failedAt < DISCOVERY_RETRY) return undefined;
   const discovery = clientConfiguration(provider).then(
     (configuration) => configuration.serverMetadata().authorization_endpoint,
     () => {

@@ -59,18 +59,19 @@ export default function Nodemailer(config: NodemailerUserConfig = {}): Nodemaile
 /** The Nodemailer provider under an id and name (the `email` alias uses this too). */
 export function nodemailerProvider(defaults: { id: string; name: string }, config: NodemailerUserConfig): NodemailerConfig {
   const options = config as Record<string, unknown>;
-  // With its own sendVerificationRequest the app sends mail itself and need not install nodemailer.
-  const createTransport =
-    typeof options.sendVerificationRequest === "function"
-      ? undefined
-      : requireOptional<{ createTransport: typeof CreateTransport }>("nodemailer", `The ${defaults.id} provider`).createTransport;
-  return emailProvider(defaults, options, (params) => sendWithNodemailer(params, options, createTransport)) as NodemailerConfig;
+  let createTransport: typeof CreateTransport | undefined;
+  const transportFactory = () =>
+    (createTransport ??= requireOptional<{ createTransport: typeof CreateTransport }>("nodemailer", `The ${defaults.id} provider`).createTransport);
+  // Loaded now, so a missing package fails at start-up — unless the app sends mail itself with its own
+  // sendVerificationRequest and need not install nodemailer.
+  if (typeof options.sendVerificationRequest !== "function") transportFactory();
+  return emailProvider(defaults, options, (params) => sendWithNodemailer(params, options, transportFactory())) as NodemailerConfig;
 }
 
 async function sendWithNodemailer(
   params: SendVerificationRequestParams,
   options: Record<string, unknown>,
-  createTransport = requireOptional<{ createTransport: typeof CreateTransport }>("nodemailer", "The nodemailer provider").createTransport,
+  createTransport: typeof CreateTransport,
 ): Promise<void> {
   const name = "Nodemailer";
   assertOneAddress(name, params.identifier);

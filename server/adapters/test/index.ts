@@ -26,7 +26,7 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
-import { REQUIRED_METHODS } from "../wrap.js";
+import { FOYER_CAPABILITIES, REQUIRED_METHODS } from "../wrap.js";
 import type { AccountTokensUpdate, Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "../types.js";
 
 export interface AdapterTestOptions {
@@ -47,15 +47,7 @@ export const SESSION_METHODS = REQUIRED_METHODS.database;
 export const WEBAUTHN_METHODS = ["getAccount", "getAuthenticator", "createAuthenticator", "listAuthenticatorsByUserId", "updateAuthenticatorCounter"] as const;
 
 /** Foyer's optional capabilities. */
-export const FOYER_CAPABILITIES = [
-  "listSessions",
-  "deleteSessions",
-  "listAccounts",
-  "updateAccountTokens",
-  "deleteAuthenticator",
-  "updateAuthenticator",
-  "pruneExpired",
-] as const;
+export { FOYER_CAPABILITIES };
 
 const DAY = 24 * 60 * 60 * 1000;
 
