@@ -61,6 +61,7 @@ interface Flow {
 async function signInFlow(
   provider: OAuthConfig<never> | ((options: object) => OAuthConfig<never>),
   answer: (authorizeUrl: URL) => Record<string, string> | void | Promise<Record<string, string> | void>,
+  signinQuery = "",
 ): Promise<Flow> {
   const seen: { account?: Account; profile?: Profile } = {};
   const config = testConfig({
@@ -75,7 +76,7 @@ async function signInFlow(
   const id = typeof provider === "function" ? provider({}).id : provider.id;
   const from = server.requests.length;
   const { jar, csrfToken } = await csrf(config, new CookieJar());
-  const start = await Auth(postForm(`/auth/signin/${id}`, { csrfToken, callbackUrl: `${ORIGIN}/dashboard` }, { cookie: jar.header }), config);
+  const start = await Auth(postForm(`/auth/signin/${id}${signinQuery}`, { csrfToken, callbackUrl: `${ORIGIN}/dashboard` }, { cookie: jar.header }), config);
   expect(start.status, `sign-in with ${id}`).toBe(302);
   jar.update(start);
   const authorizeUrl = new URL(start.headers.get("location")!);
@@ -273,6 +274,18 @@ describe("WorkOS: connection and issuer", () => {
     expect(flow.account).toMatchObject({ provider: "workos", providerAccountId: profile.id });
   });
 
+  it("without `connection`, a selector of the sign-in request (Auth.js's `domain` example) is the only one sent", async () => {
+    const provider = WorkOS({ ...credentials, issuer: local("/workos-eu/") });
+    const flow = await signInFlow(
+      provider,
+      () => server.on("POST", "/workos-eu/sso/token", () => ({ body: { access_token: ACCESS_TOKEN, profile } })),
+      "?domain=workos.example",
+    );
+    expect(flow.authorizeUrl.searchParams.get("domain")).toBe("workos.example");
+    expect(flow.authorizeUrl.searchParams.has("connection")).toBe(false);
+    expectSignedIn(flow);
+  });
+
   it("without `connection` no empty connection parameter is sent", () => {
     const params = (WorkOS().authorization as { params?: Record<string, unknown> }).params ?? {};
     expect(params).not.toHaveProperty("connection");
@@ -354,21 +367,29 @@ describe("Microsoft Entra ID: the issuer, single- and multi-tenant", () => {
     expect(MicrosoftEntraID().issuer).toBe(`${ENTRA}/common/v2.0`);
   });
 
-  for (const segment of ["common", "organizations"]) {
-    describe(`multi-tenant (${segment})`, () => {
-      it("a user of any tenant signs in: the ID token's iss is checked against its own tid", async () => {
-        publishTenant(segment, `${ENTRA}/{tenantid}/v2.0`);
-        const provider = MicrosoftEntraID({ ...credentials, tenantId: segment, customFetch: entraFetch(), profilePhotoSize: false });
-        const flow = await signInFlow(provider, answerToken(segment, { tid: OTHER_TENANT, iss: `${ENTRA}/${OTHER_TENANT}/v2.0` }));
+  // What login.microsoftonline.com publishes for each multi-tenant value, and the tenant of a user there.
+  const MSA_TENANT = "9188040d-6c67-4c5b-b112-36a304b66dad";
+  const multiTenant = [
+    { segment: "common", issuer: `${ENTRA}/{tenantid}/v2.0`, userTenant: OTHER_TENANT },
+    { segment: "organizations", issuer: `${ENTRA}/{tenantid}/v2.0`, userTenant: OTHER_TENANT },
+    // Personal accounts only: one fixed tenant, no template.
+    { segment: "consumers", issuer: `${ENTRA}/${MSA_TENANT}/v2.0`, userTenant: MSA_TENANT },
+  ];
+  for (const { segment, issuer, userTenant } of multiTenant) {
+    describe(`multi-tenant (tenantId: "${segment}")`, () => {
+      const provider = () => MicrosoftEntraID({ ...credentials, tenantId: segment, customFetch: entraFetch(), profilePhotoSize: false });
+
+      it("a user of the tenants it admits signs in: the ID token's iss must be the issuer for its own tid", async () => {
+        publishTenant(segment, issuer);
+        const flow = await signInFlow(provider(), answerToken(segment, { tid: userTenant, iss: `${ENTRA}/${userTenant}/v2.0` }));
         expect(endpointOf(flow.authorizeUrl)).toBe(`${ENTRA}/${segment}/oauth2/v2.0/authorize`);
         expectSignedIn(flow);
         expect(flow.session?.user).toMatchObject({ name: "Abe Lincoln", email: "abe@contoso.example" });
       });
 
       it("an ID token whose iss names another tenant than its tid is refused", async () => {
-        publishTenant(segment, `${ENTRA}/{tenantid}/v2.0`);
-        const provider = MicrosoftEntraID({ ...credentials, tenantId: segment, customFetch: entraFetch(), profilePhotoSize: false });
-        const flow = await signInFlow(provider, answerToken(segment, { tid: OTHER_TENANT, iss: `${ENTRA}/${TENANT}/v2.0` }));
+        publishTenant(segment, issuer);
+        const flow = await signInFlow(provider(), answerToken(segment, { tid: userTenant, iss: `${ENTRA}/${TENANT}/v2.0` }));
         expectRefused(flow);
       });
     });
