@@ -8,6 +8,10 @@
  * provider's `customFetch` carries its server-side requests for those hosts to the local server, while
  * the authorization URL the browser is sent to stays on the real host.
  */
+import AuthJsGitHub from "@auth/core/providers/github";
+import AuthJsGitLab from "@auth/core/providers/gitlab";
+import AuthJsMicrosoftEntraID from "@auth/core/providers/microsoft-entra-id";
+import AuthJsWorkOS from "@auth/core/providers/workos";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Auth } from "../auth.js";
 import { clearDiscoveryCache } from "../oauth/client.js";
@@ -394,4 +398,58 @@ describe("Microsoft Entra ID: the issuer, single- and multi-tenant", () => {
       });
     });
   }
+});
+
+describe("the same endpoints and issuer as @auth/core's providers for the same options", () => {
+  /** An endpoint as one absolute URL, its parameters in the query (both libraries' shapes). */
+  const urlOf = (endpoint: unknown): string | undefined => {
+    if (endpoint === undefined) return undefined;
+    const { url, params } = typeof endpoint === "string" ? { url: endpoint, params: {} } : (endpoint as { url?: string; params?: Record<string, unknown> });
+    if (!url) return undefined;
+    const out = new URL(url);
+    for (const [name, value] of Object.entries(params ?? {})) if (typeof value === "string") out.searchParams.set(name, value);
+    out.searchParams.sort();
+    return out.href;
+  };
+  const wire = (provider: { issuer?: string; authorization?: unknown; token?: unknown; userinfo?: unknown }) => ({
+    issuer: provider.issuer,
+    authorization: urlOf(provider.authorization),
+    token: urlOf(provider.token),
+    userinfo: urlOf(provider.userinfo),
+  });
+
+  it("GitLab baseUrl (no path, where Auth.js's URLs are right)", () => {
+    for (const baseUrl of [undefined, "https://gitlab.example.com", "https://gitlab.example.com/"]) {
+      expect(wire(GitLab({ baseUrl })), String(baseUrl)).toEqual(wire(AuthJsGitLab({ baseUrl })));
+    }
+  });
+
+  it("GitHub, and GitHub Enterprise Server", () => {
+    expect(wire(GitHub())).toEqual(wire(AuthJsGitHub({})));
+    const enterprise = { baseUrl: "https://ghe.example.com" };
+    expect(wire(GitHub({ enterprise }))).toEqual(wire(AuthJsGitHub({ enterprise })));
+  });
+
+  it("WorkOS connection and issuer", () => {
+    const options = { connection: "conn_01E4ZCR3C56J083X43JQXF3JK5", issuer: "https://workos.example/" };
+    const foyer = wire(WorkOS(options));
+    const authjs = wire(AuthJsWorkOS(options));
+    expect(foyer.authorization).toBe(authjs.authorization);
+    expect(foyer.token).toBe(authjs.token);
+  });
+
+  it("Microsoft Entra ID: AUTH_MICROSOFT_ENTRA_ID_ISSUER, and the default", () => {
+    // Auth.js's factory writes the issuer it chose into the options it was given.
+    const authjsIssuer = () => (AuthJsMicrosoftEntraID({}).options as { issuer?: string }).issuer;
+    const saved = process.env.AUTH_MICROSOFT_ENTRA_ID_ISSUER;
+    try {
+      process.env.AUTH_MICROSOFT_ENTRA_ID_ISSUER = "https://login.microsoftonline.com/72f988bf-86f1-41af-91ab-2d7cd011db47/v2.0/";
+      expect(MicrosoftEntraID().issuer).toBe(authjsIssuer());
+      delete process.env.AUTH_MICROSOFT_ENTRA_ID_ISSUER;
+      expect(MicrosoftEntraID().issuer).toBe(authjsIssuer());
+    } finally {
+      if (saved === undefined) delete process.env.AUTH_MICROSOFT_ENTRA_ID_ISSUER;
+      else process.env.AUTH_MICROSOFT_ENTRA_ID_ISSUER = saved;
+    }
+  });
 });
