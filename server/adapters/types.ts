@@ -15,12 +15,19 @@
  */
 import type { Account, Awaitable, User } from "../types.js";
 
+/**
+ * A stored user, as Auth.js's user methods return it: `id`, `name`, `email`, `emailVerified` and
+ * `image` (`null` when not set). Foyer's adapters store no other user fields.
+ */
 export interface AdapterUser extends User {
   id: string;
+  /** Typed `string` as in Auth.js; Foyer's adapters return `null` for a user without an address. */
   email: string;
+  /** When the address was proven (an e-mail sign-in), or `null`. */
   emailVerified: Date | null;
 }
 
+/** A linked account, as `linkAccount` took it: the token fields the provider returned, and any others. */
 export interface AdapterAccount extends Account {
   userId: string;
   type: "oauth" | "oidc" | "email" | "webauthn" | "credentials";
@@ -65,7 +72,9 @@ export type NewAdapterSession = AdapterSession & Partial<SessionMetadata>;
  */
 export type AdapterSessionUpdate = Partial<AdapterSession> & Pick<AdapterSession, "sessionToken"> & Partial<Omit<SessionMetadata, "createdAt">>;
 
+/** An e-mail sign-in token, as the verification-token methods take and return it. */
 export interface VerificationToken {
+  /** The address the link was sent to. */
   identifier: string;
   expires: Date;
   /** Already hashed by the core (`sha256hex(token + secret)`). */
@@ -123,30 +132,49 @@ export interface AccountTokensUpdate {
   scope?: string | null;
 }
 
-/** Auth.js's adapter methods. */
+/**
+ * Auth.js's adapter methods, with Auth.js's signatures. Each returns exactly Auth.js's shape (no
+ * Foyer metadata): Foyer's adapters pass a suite that compares every result with `toStrictEqual`
+ * (server/adapters/authjs-shapes.test.ts).
+ */
 export interface AuthjsAdapter {
+  /** Stores the user (the core gives it an `id`) and returns it. */
   createUser?(user: AdapterUser): Awaitable<AdapterUser>;
+  /** The user with this id, or `null`. */
   getUser?(id: string): Awaitable<AdapterUser | null>;
+  /** The user with this address, or `null`. */
   getUserByEmail?(email: string): Awaitable<AdapterUser | null>;
+  /** The user this provider account is linked to, or `null`. */
   getUserByAccount?(providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">): Awaitable<AdapterUser | null>;
+  /** Changes the fields given and returns the whole updated user. */
   updateUser?(user: Partial<AdapterUser> & Pick<AdapterUser, "id">): Awaitable<AdapterUser>;
+  /** Deletes the user with their sessions, accounts and passkeys. Foyer's adapters return the deleted user (`null` when unknown). */
   deleteUser?(userId: string): Awaitable<AdapterUser | null | undefined | void>;
+  /** Stores the account. Foyer's adapters return it as given. */
   linkAccount?(account: AdapterAccount): Awaitable<AdapterAccount | null | undefined | void>;
+  /** Deletes the account. Foyer's adapters return it, `undefined` when there was none. */
   unlinkAccount?(providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">): Awaitable<AdapterAccount | undefined | void>;
-  /** Returns the session as Auth.js's `AdapterSession` (no metadata, even when given some). */
+  /** Stores the session and returns it as an `AdapterSession` (without metadata, even when given some). */
   createSession?(session: NewAdapterSession): Awaitable<AdapterSession>;
-  /** The session (Auth.js's three fields) and its user, or `null`. */
+  /** The session (`AdapterSession`, without metadata) and its user, or `null`. */
   getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>;
-  /** Updates `expires` and the metadata the core sends (`lastSeenAt`); returns the session without metadata. */
+  /** Changes `expires` (and the metadata the core sends: `lastSeenAt`); returns the session without metadata, `null` when unknown. */
   updateSession?(session: AdapterSessionUpdate): Awaitable<AdapterSession | null | undefined>;
+  /** Deletes the session. Foyer's adapters return it (without metadata), `null` when unknown; the `signOut` event gets it. */
   deleteSession?(sessionToken: string): Awaitable<AdapterSession | null | undefined | void>;
+  /** Stores the token and returns it. */
   createVerificationToken?(verificationToken: VerificationToken): Awaitable<VerificationToken | null | undefined>;
+  /** Deletes and returns the token matching both fields, or `null`: a token works once. */
   useVerificationToken?(params: { identifier: string; token: string }): Awaitable<VerificationToken | null>;
+  /** The account, or `null`. */
   getAccount?(providerAccountId: string, provider: string): Awaitable<AdapterAccount | null>;
+  /** The authenticator (without metadata), or `null`. */
   getAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>;
-  /** Returns the authenticator as Auth.js's `AdapterAuthenticator` (no metadata, even when given some). */
+  /** Stores the authenticator and returns it as an `AdapterAuthenticator` (without metadata, even when given some). */
   createAuthenticator?(authenticator: NewAdapterAuthenticator): Awaitable<AdapterAuthenticator>;
+  /** The user's authenticators (without metadata); `[]` for an unknown user. */
   listAuthenticatorsByUserId?(userId: string): Awaitable<AdapterAuthenticator[]>;
+  /** Sets the counter and returns the authenticator (without metadata); rejects for an unknown id. */
   updateAuthenticatorCounter?(credentialID: string, newCounter: number): Awaitable<AdapterAuthenticator>;
 }
 
@@ -172,6 +200,7 @@ export interface FoyerAdapterCapabilities {
   getSessionAndUserWithMetadata?(sessionToken: string): Awaitable<{ session: AdapterSessionWithMetadata; user: AdapterUser } | null>;
   /** Deletes every session of the user except those listed; returns how many were deleted. */
   deleteSessions?(userId: string, options?: { except?: string[] }): Awaitable<number>;
+  /** The user's linked accounts, by provider and provider account id. */
   listAccounts?(userId: string): Awaitable<AdapterAccount[]>;
   /**
    * Compare-and-swap of an account's provider tokens, for refreshing them (`refreshTokens` on a
@@ -212,6 +241,7 @@ export interface FoyerAdapterCapabilities {
   }): Awaitable<{ user: AdapterUser; account: AdapterAccount; session?: AdapterSession; authenticator?: AdapterAuthenticator }>;
 }
 
+/** What `adapter` in the configuration takes: Auth.js's methods and Foyer's capabilities, all optional. */
 export interface Adapter extends AuthjsAdapter, FoyerAdapterCapabilities {}
 
 /** An adapter holding a connection to release. */
