@@ -4,7 +4,8 @@
  * are), a lookup that misses tries the raw token once and, when found, rewrites that row hashed —
  * nobody is logged out by the switch (docs/compatibility.md#sessions-and-tokens).
  */
-import type { Adapter, AdapterSession, AdapterUser } from "../adapters/types.js";
+import { findSessionAndUser } from "../adapters/metadata.js";
+import type { Adapter, AdapterSessionUpdate, AdapterUser, NewAdapterSession } from "../adapters/types.js";
 import { hashSessionToken } from "../adapters/wrap.js";
 import { deletionCookie } from "../cookies/defaults.js";
 import type { RequestContext } from "../context/request-context.js";
@@ -52,17 +53,17 @@ const STORED_KEY_SHAPE = /^[0-9a-f]{64}$/;
 async function findSession(ctx: RequestContext, token: string): Promise<StoredSession | null> {
   const adapter = adapterOf(ctx);
   const key = await hashSessionToken(token);
-  const found = await adapter.getSessionAndUser!(key);
+  const found = await findSessionAndUser(adapter, key);
   if (found) return { ...found, key };
   if (STORED_KEY_SHAPE.test(token)) return null;
-  const legacy = await adapter.getSessionAndUser!(token);
+  const legacy = await findSessionAndUser(adapter, token);
   if (!legacy || STORED_KEY_SHAPE.test(legacy.session.sessionToken)) return null;
   // Write the hashed row first: if the delete then fails, the next lookup finds the hashed row.
-  const { session } = legacy;
-  await adapter.createSession!({ ...session, sessionToken: key });
+  const { session, metadata } = legacy;
+  await adapter.createSession!({ ...session, ...metadata, sessionToken: key });
   await adapter.deleteSession!(token);
   ctx.logger.debug("database session migrated to a hashed token", { userId: session.userId });
-  return { session: { ...session, sessionToken: key }, user: legacy.user, key };
+  return { session: { ...session, sessionToken: key }, user: legacy.user, metadata, key };
 }
 
 /** The current, unexpired database session, deleting it when it has expired. */
@@ -88,16 +89,16 @@ export async function readDatabaseSession(ctx: RequestContext, update?: { data: 
       response.cookies = [deletion(ctx)];
       return response;
     }
-    const { session, user, key } = found;
+    const { session, user, key, metadata } = found;
     const now = Date.now();
-    const changes: Partial<AdapterSession> = {};
+    const changes: Omit<AdapterSessionUpdate, "sessionToken"> = {};
     const { maxAge, updateAge } = ctx.config.session;
     if (!(maxAge instanceof Date)) {
       // Sliding expiry, written at most once per updateAge.
       const due = session.expires.valueOf() - maxAge * 1000 + updateAge * 1000;
       if (due <= now) changes.expires = new Date(now + maxAge * 1000);
     }
-    if (ctx.config.sessionMetadata && (!session.lastSeenAt || now - session.lastSeenAt.valueOf() >= LAST_SEEN_INTERVAL)) {
+    if (ctx.config.sessionMetadata && (!metadata || now - metadata.lastSeenAt.valueOf() >= LAST_SEEN_INTERVAL)) {
       changes.lastSeenAt = new Date(now);
     }
     if (Object.keys(changes).length) await adapterOf(ctx).updateSession!({ sessionToken: key, ...changes });
@@ -147,7 +148,7 @@ export async function issueDatabaseSession(ctx: RequestContext, { userId }: Sign
   const maxAge = ctx.config.session.maxAge;
   const now = new Date();
   const expires = maxAge instanceof Date ? maxAge : new Date(now.valueOf() + maxAge * 1000);
-  const record: AdapterSession = { sessionToken: await hashSessionToken(token), userId, expires };
+  const record: NewAdapterSession = { sessionToken: await hashSessionToken(token), userId, expires };
   if (ctx.config.sessionMetadata) {
     record.createdAt = now;
     record.lastSeenAt = now;
