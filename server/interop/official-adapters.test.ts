@@ -565,6 +565,7 @@ describe.runIf(postgres.ok).each(TARGETS)("$name behind Foyer's Auth()", (target
       const harness = foyerWith(setup.adapter, [Passkey()]);
       const response = await harness.handler(get("/auth/session"));
       expect(response.status).toBe(500);
+      expect(harness.errors.map((error) => (error as { type?: string }).type)).toContain("MissingAdapterMethods");
       expect(harness.errors.map((error) => error.message).join("\n")).toMatch(/getAuthenticator|createAuthenticator|listAuthenticatorsByUserId/);
     });
   }
