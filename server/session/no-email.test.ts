@@ -16,8 +16,11 @@ import type { Adapter } from "../adapters/types.js";
 import { Auth } from "../auth.js";
 import { startTestIdp, type TestIdp } from "../oauth/test-idp.js";
 import Credentials from "../providers/credentials.js";
+import Passkey from "../providers/passkey.js";
 import { OIDC } from "../providers/oauth.js";
 import { CookieJar, ORIGIN, SECRET, get, postForm } from "../testing/harness.js";
+import { PASSKEY_ORIGIN, fetchOptions, registerPasskey, sessionOf, signInWithPasskey } from "../testing/passkey-flow.js";
+import { SoftAuthenticator, type SoftCreationOptions } from "../testing/soft-authenticator.js";
 import type { AuthConfig } from "../types.js";
 
 type Handler = (request: Request) => Promise<Response>;
@@ -257,5 +260,27 @@ describe.each(kinds)("%s adapter: credentials users without an e-mail address (d
     }
     expect(userEmailsPassed(calls)).not.toContain("");
     expect(calls.filter((c) => c.method === "getUserByEmail")).toEqual([]);
+  });
+});
+
+describe("a signed-in OAuth user without an e-mail address adds a passkey", () => {
+  it("the options name the passkey after the user; it signs them in again, still without an address", async () => {
+    const adapter = MemoryAdapter();
+    const config = foyerConfig(adapter, "database");
+    config.providers = [...config.providers, Passkey()];
+    const login = unique("hidden");
+    const { jar } = await oauthSignIn(foyer(config), login);
+    const user = (await adapter.getUserByAccount!({ provider: "idp", providerAccountId: login }))!;
+
+    const { body } = await fetchOptions<SoftCreationOptions>(config, "passkey", { action: "register" }, jar);
+    expect(body.options.user).toMatchObject({ name: `User ${login}`, displayName: `User ${login}` });
+    const browser = { jar, authenticator: new SoftAuthenticator({ origin: PASSKEY_ORIGIN }) };
+    expect((await registerPasskey(config, browser)).headers.get("location")).toBe(ORIGIN);
+    expect(await adapter.listAuthenticatorsByUserId!(user.id)).toHaveLength(1);
+
+    const fresh = { jar: new CookieJar(), authenticator: browser.authenticator };
+    expect((await signInWithPasskey(config, fresh)).headers.get("location")).toBe(ORIGIN);
+    expect(await sessionOf(config, fresh.jar)).toMatchObject({ user: { name: `User ${login}`, email: null } });
+    expect((await adapter.getUser!(user.id))!.email).toBeNull();
   });
 });
