@@ -258,8 +258,8 @@ export function createSqlAdapter({ db, dialect, directRead }: SqlAdapterOptions,
       .values({
         id: user.id || randomUUID(),
         name: user.name ?? null,
-        // No email (the core passes "" for a credentials user without one) is NULL: the unique
-        // index allows any number of NULLs, and no lookup ever matches it.
+        // No email (the core leaves the key out; "" from other callers counts as none) is NULL: the
+        // unique index allows any number of NULLs, and no lookup ever matches it.
         email: user.email || null,
         email_verified: user.emailVerified ?? null,
         image: user.image ?? null,
