@@ -411,3 +411,16 @@ describe("getSession, getCsrfToken, getProviders", () => {
     expect(seen.last?.status).toBe("authenticated");
   });
 });
+
+describe("basePath", () => {
+  it("applies the provider's basePath to every function of the page (until another provider names one)", async () => {
+    const spy = vi.spyOn(globalThis, "fetch");
+    await renderProvider({ basePath: "/api/elsewhere/", session: null });
+    expect(await getProviders()).toBeNull(); // nothing is mounted there
+    expect(String(spy.mock.calls.at(-1)?.[0])).toBe(`${location.origin}/api/elsewhere/providers`);
+
+    await renderProvider({ basePath: "/api/auth", session: null });
+    expect(Object.keys((await getProviders()) ?? {})).toContain("credentials");
+    expect(String(spy.mock.calls.at(-1)?.[0])).toBe(`${location.origin}/api/auth/providers`);
+  });
+});
