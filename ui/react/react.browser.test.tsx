@@ -209,8 +209,11 @@ describe("update()", () => {
     const { seen } = await renderProvider();
     await vi.waitFor(() => expect(seen.last?.status).toBe("authenticated"));
     const before = (await requests()).length;
+    const spy = vi.spyOn(globalThis, "fetch");
 
     const updated = await acting(() => seen.last!.update({ name: "Grace" }));
+    const post = spy.mock.calls.find(([url, init]) => String(url).endsWith("/api/auth/session") && init?.method === "POST");
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ csrfToken: expect.stringMatching(/^[0-9a-f]{64}$/), data: { name: "Grace" } });
     expect(updated).toMatchObject({ user: { name: "Grace", email: USER.email } });
     expect(seen.last?.data?.user?.name).toBe("Grace");
     expect(seen.statuses).toEqual(["loading", "authenticated"]); // no loading flash during the update
