@@ -75,6 +75,8 @@ describe("what the tarball holds", () => {
     const files = shippedFiles();
     expect(files).toContain("dist/server/index.js");
     expect(files).toContain("dist/server/cli/main.js");
+    expect(files).toContain("dist/ui/react/index.js");
+    expect(files).toContain("dist/ui/react/index.d.ts");
     const testOnly = /\.test\.|\/testing\/|(^|\/)stories\/|test-support|shared-suites|crash-child|postgres-harness|test-idp|test-smtp|test-oauth-server|\.map$/;
     expect(files.filter((file) => testOnly.test(file))).toEqual([]);
   });
@@ -118,7 +120,7 @@ describe("the README's 'Add Foyer to your app', in an empty folder", () => {
   }, 150_000);
 
   it("installs without any driver or framework, and the lockfile of the app names none", () => {
-    for (const optional of ["pg", "libsql", "nodemailer", "vitest", ...TEST_ONLY_PACKAGES]) {
+    for (const optional of ["pg", "libsql", "nodemailer", "vitest", "react", ...TEST_ONLY_PACKAGES]) {
       expect(existsSync(join(app, "node_modules", optional)), optional).toBe(false);
     }
   });
