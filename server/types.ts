@@ -11,7 +11,7 @@ import type { raw, skipCSRFCheck } from "./core/markers.js";
 import type { MessageOverrides } from "../locales/types.js";
 
 export type { MessageKey, MessageOverrides, Messages } from "../locales/types.js";
-import type { Adapter } from "./adapters/types.js";
+import type { Adapter, AdapterSession, AdapterUser } from "./adapters/types.js";
 
 export type { CookieSerializeOptions, LoggerInstance, LogLevel };
 
@@ -46,6 +46,17 @@ export interface DefaultSession {
 
 /** The session exposed to clients. Extend it with module augmentation. */
 export interface Session extends DefaultSession {}
+
+/**
+ * What the `session` callback gets as `session` with database sessions: the stored session merged with
+ * its user (`{ ...session, user }`, as Auth.js passes it), `expires` the stored expiry as a `Date`. It
+ * has no `sessionToken`: Auth.js passes the raw token there, Foyer leaves it out.
+ */
+export type DatabaseCallbackSession = Omit<AdapterSession, "sessionToken"> & {
+  user: AdapterUser;
+  /** As in {@link DefaultSession}: set when a provider's access token could not be refreshed. */
+  error?: "RefreshTokenError";
+};
 
 /** Claims Foyer itself puts in a session token. */
 export interface DefaultJWT extends Record<string, unknown> {
@@ -244,9 +255,17 @@ export interface CallbacksOptions {
   }) => Awaitable<SignInCallbackResult>;
   redirect?: (params: { url: string; baseUrl: string }) => Awaitable<string>;
   session?: (params: {
-    session: Session & Record<string, any>;
+    /**
+     * Cookie sessions: the default session (`user` with name, e-mail and image; `expires` an ISO
+     * string). Database sessions: the stored session merged with its user ({@link DatabaseCallbackSession}:
+     * `userId`, `expires` as a `Date`, `user` with its `id`, any other field the adapter returns),
+     * never the stored `sessionToken`. As in Auth.js, the type joins both shapes.
+     */
+    session: Session & Partial<DatabaseCallbackSession> & Record<string, any>;
+    /** Cookie sessions: the decoded token. */
     token: JWT;
-    user?: User;
+    /** Database sessions: the stored user. */
+    user?: AdapterUser;
     newSession?: unknown;
     trigger?: "update";
   }) => Awaitable<Session | DefaultSession | Record<string, unknown>>;

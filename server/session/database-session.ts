@@ -10,7 +10,7 @@ import { deletionCookie } from "../cookies/defaults.js";
 import type { RequestContext } from "../context/request-context.js";
 import { SessionTokenError, SignOutError } from "../core/errors.js";
 import { NO_CACHE_HEADERS } from "../core/response.js";
-import type { Cookie, ResponseInternal, Session } from "../types.js";
+import type { Cookie, DatabaseCallbackSession, ResponseInternal, Session } from "../types.js";
 import { REFRESH_TOKEN_ERROR, refreshUserAccounts } from "./refresh-session.js";
 import type { SessionStrategy, SignInResult, StoredSession } from "./types.js";
 
@@ -103,18 +103,18 @@ export async function readDatabaseSession(ctx: RequestContext, update?: { data: 
     if (Object.keys(changes).length) await adapterOf(ctx).updateSession!({ sessionToken: key, ...changes });
     if (changes.expires) response.cookies = [sessionCookie(ctx, sessionTokenOf(ctx)!, changes.expires)];
 
-    const sessionInput: Session = {
-      user: { name: user.name, email: user.email, image: user.image },
-      // As Auth.js: the stored expiry, before this request's extension.
-      expires: session.expires.toISOString(),
-    };
+    // As Auth.js: the stored session merged with its user, `expires` the stored Date (before this
+    // request's extension), and the user again beside it. The stored key is left out: it is a hash
+    // nobody can use, or (with `session.storeRawTokens`) a live token that a callback returning
+    // `session` whole would put in the JSON (docs/compatibility.md#sessions-and-tokens).
+    const sessionInput = callbackSession(session, user);
     // Providers with `refreshTokens`: due access tokens are refreshed in the account rows.
     if (await refreshUserAccounts(ctx, user.id)) sessionInput.error = REFRESH_TOKEN_ERROR;
     const body = (await ctx.config.callbacks.session({
       session: sessionInput,
       user,
       newSession: update?.data,
-      trigger: update ? "update" : undefined,
+      ...(update ? { trigger: "update" } : {}),
     } as never)) as Session;
     response.body = body;
     await ctx.config.events.session({ session: body });
@@ -125,6 +125,12 @@ export async function readDatabaseSession(ctx: RequestContext, update?: { data: 
     response.cookies = [];
     return response;
   }
+}
+
+/** What the `session` callback gets as `session` with database sessions: `{ ...session, user }` without the stored key. */
+function callbackSession(session: AdapterSession, user: AdapterUser): DatabaseCallbackSession {
+  const { sessionToken: _storedKey, ...rest } = session;
+  return { ...rest, user };
 }
 
 function sessionCookie(ctx: RequestContext, token: string, expires: Date): Cookie {
