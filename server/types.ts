@@ -147,6 +147,16 @@ export interface SessionOptions {
   updateAge?: number;
   /** Generates database session tokens (used by the database strategy). */
   generateSessionToken?: () => string;
+  /**
+   * *(Foyer)* Database sessions: key session rows by the token itself, as Auth.js does, instead of by
+   * its SHA-256. Default `false`. Turn it on only while Auth.js and Foyer share the sessions table — a
+   * rollout, or a way back — so that each can read, extend and end the other's sessions; Foyer then
+   * also re-keys hashed rows to raw ones as they are read. It is weaker: whoever can read the table
+   * holds live sessions, so Foyer logs the warning `session-raw-tokens`. Turned off again, rows are
+   * re-keyed to their hash as they are read. Needs tokens that are not 64 lowercase hex characters.
+   * See docs/compatibility.md#rolling-out-over-database-sessions.
+   */
+  storeRawTokens?: boolean;
   /** Seals a session token. Default: JWE `dir` + A256CBC-HS512, wire-compatible with Auth.js. */
   seal?: (params: JWTEncodeParams) => Awaitable<string>;
   /** Unseals a session token, trying the secrets first to last. Return `null` (or throw) for a bad token. */
