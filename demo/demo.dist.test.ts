@@ -9,7 +9,7 @@ import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { AdapterSession } from "../server/adapters/types.js";
+import type { AdapterSessionWithMetadata } from "../server/adapters/types.js";
 import SQLiteAdapter from "../server/adapters/sqlite.js";
 import { elementsScriptPath } from "../server/index.js";
 import { CookieJar } from "../server/testing/harness.js";
@@ -101,7 +101,7 @@ async function signIn(jar: CookieJar, base: string, path: string, password = DEM
 }
 
 /** The demo user's sessions as stored in the SQLite file of `dir`, read through a connection of our own. */
-async function storedSessions(dir = dataDir): Promise<AdapterSession[]> {
+async function storedSessions(dir = dataDir): Promise<AdapterSessionWithMetadata[]> {
   const adapter = SQLiteAdapter({ url: join(dir, DATABASE_FILE) });
   try {
     return await adapter.listSessions!(DEMO_USER.id);
@@ -132,7 +132,7 @@ function expectSignedInHome(home: string): void {
 }
 
 /** What /account shows for the one session of `token`: listed once, marked as this device. */
-function expectAccountListsOnly(page: string, token: string, session: AdapterSession): void {
+function expectAccountListsOnly(page: string, token: string, session: AdapterSessionWithMetadata): void {
   expect(page).toContain("<h1>Your account</h1>");
   // The passkeys section: Foyer's elements, loaded from its own assets under a CSP that allows only them.
   expect(page).toContain("<auth-passkeys></auth-passkeys>");
@@ -144,7 +144,7 @@ function expectAccountListsOnly(page: string, token: string, session: AdapterSes
   const [entry] = entries as [string];
   expect(entry).toMatch(/^<li class="session current" aria-current="true">/);
   expect(entry).toContain(`<p class="device">${USER_AGENT} <strong class="badge">This device</strong></p>`);
-  expect(entry).toContain(`<dt>Signed in</dt><dd><time datetime="${session.createdAt!.toISOString()}">`);
+  expect(entry).toContain(`<dt>Signed in</dt><dd><time datetime="${session.createdAt.toISOString()}">`);
   expect(entry).toContain(`<dt>Last seen</dt><dd><time datetime="`);
   expect(entry).toContain(`<dt>Expires</dt><dd><time datetime="${session.expires.toISOString()}">`);
   // The listing's ids are derived from the stored key; neither the token nor the key is shown.
@@ -199,7 +199,7 @@ describe("demo", () => {
     expect(more).toEqual([]);
     expect(stored).toMatchObject({ sessionToken: storedKey(token), userId: DEMO_USER.id, userAgent: USER_AGENT, ip: "127.0.0.1" });
     expect(stored!.expires.valueOf()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
-    expect(Date.now() - stored!.createdAt!.valueOf()).toBeLessThan(60_000);
+    expect(Date.now() - stored!.createdAt.valueOf()).toBeLessThan(60_000);
 
     expectSignedInHome(await (await get(jar, `${base}/`)).text());
     const protectedPage = await get(jar, `${base}/protected`);

@@ -55,7 +55,22 @@ function shippedFiles(dir = join(work, "package"), prefix = ""): string[] {
   );
 }
 
+/**
+ * Packages only the tests use: `@auth/core` for side-by-side tests, the official Auth.js adapters and
+ * drizzle-orm (server/interop/official-adapters.test.ts). An app installing Foyer gets none of them.
+ */
+const TEST_ONLY_PACKAGES = ["@auth/core", "@auth/pg-adapter", "@auth/drizzle-adapter", "@auth/kysely-adapter", "drizzle-orm"];
+
 describe("what the tarball holds", () => {
+  it("test-only packages are devDependencies of the shipped package.json, never dependencies or peers", () => {
+    const shipped = JSON.parse(readFileSync(join(work, "package", "package.json"), "utf8")) as Record<string, Record<string, string> | undefined>;
+    const installed = { ...shipped.dependencies, ...shipped.peerDependencies, ...shipped.optionalDependencies };
+    for (const name of TEST_ONLY_PACKAGES) {
+      expect(installed, name).not.toHaveProperty(name);
+      expect(shipped.devDependencies, name).toHaveProperty(name);
+    }
+  });
+
   it("no test-only file and no source map", () => {
     const files = shippedFiles();
     expect(files).toContain("dist/server/index.js");
@@ -103,7 +118,9 @@ describe("the README's 'Add Foyer to your app', in an empty folder", () => {
   }, 150_000);
 
   it("installs without any driver or framework, and the lockfile of the app names none", () => {
-    for (const optional of ["pg", "libsql", "nodemailer", "vitest"]) expect(existsSync(join(app, "node_modules", optional)), optional).toBe(false);
+    for (const optional of ["pg", "libsql", "nodemailer", "vitest", ...TEST_ONLY_PACKAGES]) {
+      expect(existsSync(join(app, "node_modules", optional)), optional).toBe(false);
+    }
   });
 
   it("`npx foyer-auth secret -f .env`, the README's server.mjs and `node --env-file=.env server.mjs`: a sign-in over HTTP", async () => {

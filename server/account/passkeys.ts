@@ -6,7 +6,8 @@
  *
  * The public `id` of a passkey is its stored credential id (standard base64, as Auth.js stores it).
  */
-import type { AdapterAuthenticator, AdapterUser } from "../adapters/types.js";
+import { listAuthenticators, type AuthenticatorWithAnyMetadata } from "../adapters/metadata.js";
+import type { AdapterUser } from "../adapters/types.js";
 import type { RequestContext } from "../context/request-context.js";
 import { JSON_HEADERS } from "../core/response.js";
 import { OneAtATime } from "../core/one-at-a-time.js";
@@ -21,11 +22,11 @@ import { transportsOf } from "../webauthn/encoding.js";
 export interface PasskeyInfo {
   /** The credential id (what `renamePasskey()` and `removePasskey()` take). */
   id: string;
-  /** The name the user gave it, or `null`. */
+  /** The name the user gave it, or `null` (always `null` with an adapter without `listAuthenticatorsWithMetadata`). */
   name: string | null;
-  /** When it was registered (ISO 8601), when the adapter records it. */
+  /** When it was registered (ISO 8601), when the adapter records it (`listAuthenticatorsWithMetadata`). */
   createdAt: string | null;
-  /** When it was last used to sign in (ISO 8601), when the adapter records it. */
+  /** When it was last used to sign in (ISO 8601), when the adapter records it (`listAuthenticatorsWithMetadata`). */
   lastUsedAt: string | null;
   /** How the browser reaches the authenticator: `"internal"`, `"hybrid"`, `"usb"`, `"nfc"`, `"ble"`, … */
   transports: string[];
@@ -46,7 +47,7 @@ function iso(date: Date | string | null | undefined): string | null {
   return Number.isNaN(value.valueOf()) ? null : value.toISOString();
 }
 
-function describe(authenticator: AdapterAuthenticator): PasskeyInfo {
+function describe(authenticator: AuthenticatorWithAnyMetadata): PasskeyInfo {
   return {
     id: authenticator.credentialID,
     name: authenticator.name ?? null,
@@ -94,13 +95,17 @@ export async function passkeysRoute(ctx: RequestContext, segments: string[]): Pr
 }
 
 async function listRoute(ctx: RequestContext, user: AdapterUser): Promise<ResponseInternal> {
-  const passkeys = await ctx.config.adapter!.listAuthenticatorsByUserId!(user.id);
+  const passkeys = await listAuthenticators(ctx.config.adapter!, user.id);
   const canRemove = passkeys.length > 1 || (await hasOtherWayIn(ctx, user));
   return json(200, { passkeys: passkeys.map(describe), canRemove });
 }
 
 /** The user's own passkey with this id, or `undefined`. */
-async function ownPasskey(ctx: RequestContext, user: AdapterUser, id: unknown): Promise<{ passkey?: AdapterAuthenticator; all: AdapterAuthenticator[] }> {
+async function ownPasskey(
+  ctx: RequestContext,
+  user: AdapterUser,
+  id: unknown,
+): Promise<{ passkey?: AuthenticatorWithAnyMetadata; all: AuthenticatorWithAnyMetadata[] }> {
   const all = await ctx.config.adapter!.listAuthenticatorsByUserId!(user.id);
   return { passkey: typeof id === "string" ? all.find((authenticator) => authenticator.credentialID === id) : undefined, all };
 }

@@ -3,7 +3,7 @@
  * sessions and ends one or all others; an app ends all sessions of a user. Needs database sessions
  * and an adapter with Foyer's `listSessions` / `deleteSessions` capabilities.
  */
-import type { AdapterSession } from "../adapters/types.js";
+import type { AdapterSessionWithMetadata } from "../adapters/types.js";
 import { hashSessionToken } from "../adapters/wrap.js";
 import type { RequestContext } from "../context/request-context.js";
 import { crypto } from "../jwt/crypto.js";
@@ -41,7 +41,7 @@ export function managementUnavailable(ctx: RequestContext): string | undefined {
   return undefined;
 }
 
-async function describe(session: AdapterSession, current: string): Promise<SessionInfo> {
+async function describe(session: AdapterSessionWithMetadata, current: string): Promise<SessionInfo> {
   const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
   return {
     id: await sessionId(session.sessionToken),

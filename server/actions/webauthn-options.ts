@@ -13,6 +13,7 @@ import type { RequestContext } from "../context/request-context.js";
 import { JSON_HEADERS } from "../core/response.js";
 import { normalizeEmail } from "../email/identifier.js";
 import type { WebAuthnConfig } from "../providers/webauthn.js";
+import { presentEmail } from "../session/new-user.js";
 import { sessionStrategyOf } from "../session/strategy.js";
 import type { ResponseInternal } from "../types.js";
 import { challengeCookie, type RegistrationIntent } from "../webauthn/challenge.js";
@@ -44,7 +45,7 @@ async function registerOptions(ctx: RequestContext, provider: WebAuthnConfig): P
   let intent: Omit<RegistrationIntent, "handle">;
   let existing: AdapterAuthenticator[] = [];
   if (user) {
-    intent = { email: user.email ?? "", name: user.name ?? null, userId: user.id };
+    intent = { email: presentEmail(user.email) ?? null, name: user.name ?? null, userId: user.id };
     existing = await adapter.listAuthenticatorsByUserId!(user.id);
   } else {
     const info = await provider.getUserInfo({ provider, adapter }, hookRequest(ctx));

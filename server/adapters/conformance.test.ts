@@ -182,7 +182,7 @@ describe("Foyer's adapters", () => {
 
         const session = { sessionToken: "a".repeat(64), userId: user.id, expires: ms(7 * DAY), createdAt: ms(-5), lastSeenAt: ms(-3) };
         await adapter.createSession!(session);
-        expect((await adapter.getSessionAndUser!(session.sessionToken))?.session).toMatchObject(session);
+        expect((await adapter.getSessionAndUserWithMetadata!(session.sessionToken))?.session).toMatchObject(session);
 
         const token = { identifier: "ms@example.com", token: "b".repeat(64), expires: ms(DAY + 1) };
         await adapter.createVerificationToken!(token);
@@ -200,7 +200,7 @@ describe("Foyer's adapters", () => {
           lastUsedAt: ms(-1),
         };
         await adapter.createAuthenticator!(authenticator);
-        expect(await adapter.getAuthenticator!("cred-ms")).toMatchObject(authenticator);
+        expect(await adapter.listAuthenticatorsWithMetadata!(user.id)).toMatchObject([authenticator]);
       } finally {
         await dispose();
       }

@@ -10,7 +10,18 @@
  * ```
  */
 import { randomUUID } from "node:crypto";
-import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "./types.js";
+import type {
+  Adapter,
+  AdapterAccount,
+  AdapterAuthenticator,
+  AdapterAuthenticatorWithMetadata,
+  AdapterSession,
+  AdapterSessionWithMetadata,
+  AdapterUser,
+  NewAdapterAuthenticator,
+  NewAdapterSession,
+  VerificationToken,
+} from "./types.js";
 
 /** A deep copy, so callers never hold a reference to stored state (Dates stay Dates). */
 function copy<T>(value: T): T {
@@ -24,6 +35,21 @@ function defined<T extends object>(value: T): Partial<T> {
 
 const key = (...parts: string[]) => JSON.stringify(parts);
 
+/** A stored session as Auth.js's methods return it: without Foyer's metadata. */
+function plainSession({ sessionToken, userId, expires }: AdapterSessionWithMetadata): AdapterSession {
+  return copy({ sessionToken, userId, expires });
+}
+
+/** A stored authenticator as Auth.js's methods return it: without Foyer's metadata. */
+function plainAuthenticator({
+  name: _name,
+  createdAt: _createdAt,
+  lastUsedAt: _lastUsedAt,
+  ...authenticator
+}: AdapterAuthenticatorWithMetadata): AdapterAuthenticator {
+  return copy(authenticator);
+}
+
 /** The account fields `updateAccountTokens` may write. */
 const TOKEN_FIELDS = ["access_token", "refresh_token", "expires_at", "id_token", "token_type", "scope"] as const;
 
@@ -35,9 +61,9 @@ export interface MemoryAdapterOptions {
 export default function MemoryAdapter(options: MemoryAdapterOptions = {}): Adapter {
   const users = new Map<string, AdapterUser>();
   const accounts = new Map<string, AdapterAccount>(); // by [provider, providerAccountId]
-  const sessions = new Map<string, AdapterSession>(); // by sessionToken
+  const sessions = new Map<string, AdapterSessionWithMetadata>(); // by sessionToken
   const tokens = new Map<string, VerificationToken>(); // by [identifier, token]
-  const authenticators = new Map<string, AdapterAuthenticator>(); // by credentialID
+  const authenticators = new Map<string, AdapterAuthenticatorWithMetadata>(); // by credentialID
 
   /** The user with this email; "" and null mean "no email" and match nobody. */
   function userWithEmail(email: string | null | undefined): AdapterUser | undefined {
@@ -56,7 +82,7 @@ export default function MemoryAdapter(options: MemoryAdapterOptions = {}): Adapt
     return defined({ name, email, emailVerified, image });
   }
 
-  function sessionFor(session: AdapterSession): AdapterSession {
+  function sessionFor(session: NewAdapterSession): AdapterSessionWithMetadata {
     const createdAt = session.createdAt ?? new Date();
     return {
       sessionToken: session.sessionToken,
@@ -69,8 +95,13 @@ export default function MemoryAdapter(options: MemoryAdapterOptions = {}): Adapt
     };
   }
 
-  function byCreation(a: AdapterAuthenticator, b: AdapterAuthenticator): number {
-    return a.createdAt!.getTime() - b.createdAt!.getTime() || (a.credentialID < b.credentialID ? -1 : a.credentialID > b.credentialID ? 1 : 0);
+  function byCreation(a: AdapterAuthenticatorWithMetadata, b: AdapterAuthenticatorWithMetadata): number {
+    return a.createdAt.getTime() - b.createdAt.getTime() || (a.credentialID < b.credentialID ? -1 : a.credentialID > b.credentialID ? 1 : 0);
+  }
+
+  /** The user's stored authenticators, oldest first (the stored objects: copy before returning). */
+  function authenticatorsOf(userId: string): AdapterAuthenticatorWithMetadata[] {
+    return [...authenticators.values()].filter((a) => a.userId === userId).sort(byCreation);
   }
 
   function deleteWhere<V>(map: Map<string, V>, predicate: (value: V) => boolean): number {
@@ -194,10 +225,16 @@ export default function MemoryAdapter(options: MemoryAdapterOptions = {}): Adapt
       if (sessions.has(session.sessionToken)) throw new Error("createSession: this session token exists");
       const stored = sessionFor(session);
       sessions.set(stored.sessionToken, stored);
-      return copy(stored);
+      return plainSession(stored);
     },
 
     getSessionAndUser(sessionToken) {
+      const session = sessions.get(sessionToken);
+      const user = session && users.get(session.userId);
+      return session && user ? { session: plainSession(session), user: copy(user) } : null;
+    },
+
+    getSessionAndUserWithMetadata(sessionToken) {
       const session = sessions.get(sessionToken);
       const user = session && users.get(session.userId);
       return session && user ? { session: copy(session), user: copy(user) } : null;
@@ -210,20 +247,20 @@ export default function MemoryAdapter(options: MemoryAdapterOptions = {}): Adapt
       if (userId !== undefined) requireUser(userId, "updateSession");
       const updated = { ...stored, ...defined({ expires, userId, lastSeenAt, userAgent, ip }) };
       sessions.set(updated.sessionToken, updated);
-      return copy(updated);
+      return plainSession(updated);
     },
 
     deleteSession(sessionToken) {
       const session = sessions.get(sessionToken);
       sessions.delete(sessionToken);
-      return session ? copy(session) : null;
+      return session ? plainSession(session) : null;
     },
 
     listSessions(userId) {
       const now = Date.now();
       return [...sessions.values()]
         .filter((s) => s.userId === userId && s.expires.getTime() > now)
-        .sort((a, b) => b.createdAt!.getTime() - a.createdAt!.getTime() || (a.sessionToken < b.sessionToken ? -1 : 1))
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.sessionToken < b.sessionToken ? -1 : 1))
         .map(copy);
     },
 
@@ -255,34 +292,35 @@ export default function MemoryAdapter(options: MemoryAdapterOptions = {}): Adapt
     createAuthenticator(authenticator) {
       requireUser(authenticator.userId, "createAuthenticator");
       if (authenticators.has(authenticator.credentialID)) throw new Error("createAuthenticator: this credential exists");
-      const stored: AdapterAuthenticator = {
-        ...copy(defined(authenticator) as AdapterAuthenticator),
+      const stored: AdapterAuthenticatorWithMetadata = {
+        ...copy(defined(authenticator) as NewAdapterAuthenticator),
         transports: authenticator.transports ?? null,
         name: authenticator.name ?? null,
         createdAt: authenticator.createdAt ?? new Date(),
         lastUsedAt: authenticator.lastUsedAt ?? null,
       };
       authenticators.set(stored.credentialID, stored);
-      return copy(stored);
+      return plainAuthenticator(stored);
     },
 
     getAuthenticator(credentialID) {
       const authenticator = authenticators.get(credentialID);
-      return authenticator ? copy(authenticator) : null;
+      return authenticator ? plainAuthenticator(authenticator) : null;
     },
 
     listAuthenticatorsByUserId(userId) {
-      return [...authenticators.values()]
-        .filter((a) => a.userId === userId)
-        .sort(byCreation)
-        .map(copy);
+      return authenticatorsOf(userId).map(plainAuthenticator);
+    },
+
+    listAuthenticatorsWithMetadata(userId) {
+      return authenticatorsOf(userId).map(copy);
     },
 
     async updateAuthenticatorCounter(credentialID, newCounter) {
       const stored = authenticators.get(credentialID);
       if (!stored) throw new Error(`updateAuthenticatorCounter: no authenticator with id ${JSON.stringify(credentialID)}`);
       stored.counter = newCounter;
-      return copy(stored);
+      return plainAuthenticator(stored);
     },
 
     updateAuthenticator(credentialID, data) {

@@ -40,7 +40,7 @@ export function wrapAdapter(adapter: Adapter, logger: LoggerInstance): Adapter {
  * Methods whose first argument is a stored session key. Keys are hashes, but until a row is re-keyed
  * from Auth.js's raw form the key *is* the cookie value, and a log is no place for either.
  */
-const SESSION_KEY_FIRST: ReadonlySet<string> = new Set(["getSessionAndUser", "deleteSession"]);
+const SESSION_KEY_FIRST: ReadonlySet<string> = new Set(["getSessionAndUser", "getSessionAndUserWithMetadata", "deleteSession"]);
 
 /** The arguments as logged: session keys replaced; object fields with sensitive names go in `redact()`. */
 function loggableArgs(method: string, args: unknown[]): unknown[] {
@@ -50,12 +50,14 @@ function loggableArgs(method: string, args: unknown[]): unknown[] {
   return args;
 }
 
-/** Foyer's optional adapter capabilities (session listing, token updates, passkey management, pruning). */
+/** Foyer's optional adapter capabilities (session and passkey metadata, session listing, token updates, passkey management, pruning). */
 export const FOYER_CAPABILITIES = [
+  "getSessionAndUserWithMetadata",
   "listSessions",
   "deleteSessions",
   "listAccounts",
   "updateAccountTokens",
+  "listAuthenticatorsWithMetadata",
   "deleteAuthenticator",
   "updateAuthenticator",
   "pruneExpired",

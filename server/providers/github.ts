@@ -6,17 +6,16 @@
  * `email: null` there; Foyer then asks `GET /user/emails` (scope `user:email`) for the primary,
  * verified address.
  *
+ * GitHub names itself in the authorization answer (RFC 9207 `iss`, `https://github.com/login/oauth`
+ * on github.com), so the provider's `issuer` is that value: Foyer checks a present `iss` against it.
+ *
  * ```ts
  * import GitHub from "foyer-auth/providers/github";
  * GitHub(); // AUTH_GITHUB_ID, AUTH_GITHUB_SECRET
- * // GitHub Enterprise Server: point the three endpoints at your host.
- * GitHub({
- *   authorization: { url: "https://ghe.example.com/login/oauth/authorize" },
- *   token: { url: "https://ghe.example.com/login/oauth/access_token" },
- *   userinfo: { url: "https://ghe.example.com/api/v3/user" },
- * });
+ * GitHub({ enterprise: { baseUrl: "https://ghe.example.com" } }); // GitHub Enterprise Server
  * ```
  */
+import { baseUrlOption } from "./base-url.js";
 import type { OAuthConfig } from "./oauth.js";
 
 /** The authenticated user, as `GET /user` answers (the fields Foyer uses, and the common rest). */
@@ -62,26 +61,48 @@ export interface GitHubEmail {
 
 const API_HEADERS = { Accept: "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28" };
 
+export interface GitHubOptions extends Partial<OAuthConfig<GitHubProfile>> {
+  /** GitHub Enterprise Server instead of github.com. */
+  enterprise?: {
+    /**
+     * The server's URL, e.g. `https://ghe.example.com`: authorization and token move to
+     * `<baseUrl>/login/oauth/…`, the API to `<baseUrl>/api/v3`, and the issuer to `<baseUrl>/login/oauth`.
+     */
+    baseUrl?: string;
+  };
+}
+
+/** Where github.com or an Enterprise Server keeps sign-in (`web`) and the REST API (`api`). */
+function githubHosts(enterprise: GitHubOptions["enterprise"]): { web: string; api: string } {
+  if (!enterprise?.baseUrl) return { web: "https://github.com", api: "https://api.github.com" };
+  const web = baseUrlOption(enterprise.baseUrl, "GitHub", "enterprise.baseUrl");
+  return { web, api: `${web}/api/v3` };
+}
+
 /**
  * Sign in with GitHub (OAuth 2).
  * Options: `clientId` and `clientSecret` (default `AUTH_GITHUB_ID`, `AUTH_GITHUB_SECRET`).
  * Callback URL to register: `{AUTH_URL or origin}/auth/callback/github` (default basePath `/auth`).
  * Default scopes: `read:user user:email`; a private e-mail is read from `GET /user/emails`.
+ * `enterprise: { baseUrl }` signs in against GitHub Enterprise Server; the issuer is `<host>/login/oauth`.
  * @example
  * ```ts
  * import GitHub from "foyer-auth/providers/github";
  * const config = { providers: [GitHub({ clientId: process.env.AUTH_GITHUB_ID, clientSecret: process.env.AUTH_GITHUB_SECRET })] };
  * ```
  */
-export default function GitHub(options: Partial<OAuthConfig<GitHubProfile>> = {}): OAuthConfig<GitHubProfile> {
+export default function GitHub(options: GitHubOptions = {}): OAuthConfig<GitHubProfile> {
+  const { web, api } = githubHosts(options.enterprise);
   return {
     id: "github",
     name: "GitHub",
     type: "oauth",
-    authorization: { url: "https://github.com/login/oauth/authorize", params: { scope: "read:user user:email" } },
-    token: { url: "https://github.com/login/oauth/access_token" },
+    // The `iss` GitHub sends with the authorization answer: without it here, that check refuses every sign-in.
+    issuer: `${web}/login/oauth`,
+    authorization: { url: `${web}/login/oauth/authorize`, params: { scope: "read:user user:email" } },
+    token: { url: `${web}/login/oauth/access_token` },
     userinfo: {
-      url: "https://api.github.com/user",
+      url: `${api}/user`,
       async request({ tokens, provider }) {
         const url = typeof provider.userinfo === "string" ? provider.userinfo : provider.userinfo?.url;
         if (!url) throw new Error("GitHub: no userinfo URL");

@@ -3,7 +3,9 @@
  * (formerly Azure AD), OpenID Connect on the Microsoft identity platform v2.0 endpoint. The issuer
  * depends on who may sign in: `https://login.microsoftonline.com/<tenant>/v2.0` with a tenant id (or
  * a verified domain) for one organisation, `common` / `organizations` / `consumers` for multi-tenant
- * apps. Set it with `tenantId`, or the whole `issuer` (`AUTH_MICROSOFT_ENTRA_ID_ISSUER`).
+ * apps. Set it with `tenantId`, or the whole `issuer`; without either, `AUTH_MICROSOFT_ENTRA_ID_ISSUER`,
+ * else `common`. Multi-tenant issuers publish a `{tenantid}` template: each ID token's `iss` must be
+ * that template filled with the token's own `tid` (openid-client checks it for Entra's host).
  *
  * Scope `openid profile email User.Read`: `User.Read` lets Foyer fetch the user's photo from
  * Microsoft Graph (`/me/photos/<size>x<size>/$value`), which becomes the image as a `data:` URL
@@ -45,19 +47,35 @@ export interface MicrosoftEntraIDProfile {
 export type ProfilePhotoSize = 48 | 64 | 96 | 120 | 240 | 360 | 432 | 504 | 648;
 
 export interface MicrosoftEntraIDOptions extends Partial<OAuthConfig<MicrosoftEntraIDProfile>> {
-  /** Tenant id, verified domain, or `common` (default) / `organizations` / `consumers`. Ignored when `issuer` is set. */
+  /**
+   * Tenant id, verified domain, or `common` / `organizations` / `consumers`. Ignored when `issuer` is
+   * set; when neither is, the issuer is `AUTH_MICROSOFT_ENTRA_ID_ISSUER`, else the `common` one.
+   */
   tenantId?: string;
   /** Size of the Graph photo used as the image; `false` for none. Default 48. */
   profilePhotoSize?: ProfilePhotoSize | false;
 }
 
 const GRAPH = "https://graph.microsoft.com/v1.0";
+const LOGIN = "https://login.microsoftonline.com";
+
+/**
+ * The issuer: the one given, else the tenant's, else `AUTH_MICROSOFT_ENTRA_ID_ISSUER` — read here, as
+ * Auth.js does, so that a factory the app calls itself (`MicrosoftEntraID({ … })`) sees it too — else
+ * the `common` one.
+ */
+function entraIssuer({ issuer, tenantId }: MicrosoftEntraIDOptions): string {
+  if (issuer) return issuer;
+  if (tenantId) return `${LOGIN}/${encodeURIComponent(tenantId)}/v2.0`;
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return env?.AUTH_MICROSOFT_ENTRA_ID_ISSUER || `${LOGIN}/common/v2.0`;
+}
 
 /**
  * Sign in with Microsoft Entra ID (OpenID Connect, Microsoft identity platform v2.0).
  * Options: `clientId` and `clientSecret` (default `AUTH_MICROSOFT_ENTRA_ID_ID`, `AUTH_MICROSOFT_ENTRA_ID_SECRET`).
  * Callback URL to register: `{AUTH_URL or origin}/auth/callback/microsoft-entra-id` (default basePath `/auth`).
- * Also `tenantId` (default `common`) or a whole `issuer`, which wins; `AUTH_MICROSOFT_ENTRA_ID_ISSUER` is read only when the factory itself is listed (`providers: [MicrosoftEntraID]`).
+ * Also `tenantId` or a whole `issuer`, which wins; without either, `AUTH_MICROSOFT_ENTRA_ID_ISSUER`, else `common`.
  * `profilePhotoSize` (default 48, `false` for none) sizes the Microsoft Graph photo; default scopes: `openid profile email User.Read`.
  * @example
  * ```ts
@@ -66,12 +84,12 @@ const GRAPH = "https://graph.microsoft.com/v1.0";
  * ```
  */
 export default function MicrosoftEntraID(options: MicrosoftEntraIDOptions = {}): OAuthConfig<MicrosoftEntraIDProfile> {
-  const { tenantId = "common", profilePhotoSize = 48 } = options;
+  const { profilePhotoSize = 48 } = options;
   return {
     id: "microsoft-entra-id",
     name: "Microsoft Entra ID",
     type: "oidc",
-    issuer: `https://login.microsoftonline.com/${encodeURIComponent(tenantId)}/v2.0`,
+    issuer: entraIssuer(options),
     authorization: { params: { scope: "openid profile email User.Read" } },
     client: { token_endpoint_auth_method: "client_secret_basic" },
     async profile(profile, tokens) {

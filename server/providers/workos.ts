@@ -7,7 +7,8 @@
  *
  * ```ts
  * import WorkOS from "foyer-auth/providers/workos";
- * WorkOS({ authorization: { params: { organization: "org_01H…" } } }); // AUTH_WORKOS_ID, AUTH_WORKOS_SECRET (the API key)
+ * WorkOS({ connection: "conn_01H…" }); // AUTH_WORKOS_ID, AUTH_WORKOS_SECRET (the API key)
+ * WorkOS({ authorization: { params: { organization: "org_01H…" } } });
  * // or per sign-in: signIn("workos", {}, { connection: "conn_01H…" }) → POST /signin/workos?connection=conn_01H…
  * ```
  *
@@ -38,7 +39,7 @@ export interface WorkOSProfile {
  * Sign in with WorkOS enterprise SSO (OAuth 2).
  * Options: `clientId` and `clientSecret` (default `AUTH_WORKOS_ID`, `AUTH_WORKOS_SECRET`).
  * Callback URL to register: `{AUTH_URL or origin}/auth/callback/workos` (default basePath `/auth`).
- * `clientSecret` is the API key; pick a connection with `authorization.params` (`connection`, `organization` or `provider`).
+ * `clientSecret` is the API key; pick a connection with `connection`, or with `authorization.params` (`organization` or `provider`).
  * `issuer` sets the API base URL (default `https://api.workos.com/`); `AUTH_WORKOS_ISSUER` is read only when the factory itself is listed (`providers: [WorkOS]`).
  * @example
  * ```ts
@@ -46,14 +47,22 @@ export interface WorkOSProfile {
  * const config = { providers: [WorkOS({ clientId: process.env.AUTH_WORKOS_ID, clientSecret: process.env.AUTH_WORKOS_SECRET, authorization: { params: { organization: "org_…" } } })] };
  * ```
  */
-export default function WorkOS(options: Partial<OAuthConfig<WorkOSProfile>> = {}): OAuthConfig<WorkOSProfile> {
+export interface WorkOSOptions extends Partial<OAuthConfig<WorkOSProfile>> {
+  /** The WorkOS connection every sign-in uses (`conn_…`), sent as the `connection` authorization parameter. */
+  connection?: string;
+}
+
+export default function WorkOS(options: WorkOSOptions = {}): OAuthConfig<WorkOSProfile> {
   const base = String(options.issuer ?? "https://api.workos.com/").replace(/\/?$/, "/");
+  // Only a connection that is set is sent: WorkOS takes one selector, and an empty one would clash
+  // with an `organization` or `provider` given per sign-in.
+  const selector = options.connection ? { connection: options.connection } : {};
   return {
     id: "workos",
     name: "WorkOS",
     type: "oauth",
     issuer: base,
-    authorization: { url: `${base}sso/authorize` },
+    authorization: { url: `${base}sso/authorize`, params: selector },
     token: { url: `${base}sso/token` },
     userinfo: {
       // The profile arrives with the token.

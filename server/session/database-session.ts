@@ -5,7 +5,7 @@
  * and re-keyed on read, so nobody is logged out by a switch either way (`stored-key.ts`,
  * docs/compatibility.md#rolling-out-over-database-sessions).
  */
-import type { Adapter, AdapterSession, AdapterUser } from "../adapters/types.js";
+import type { Adapter, AdapterSession, AdapterSessionUpdate, AdapterUser, NewAdapterSession } from "../adapters/types.js";
 import { deletionCookie } from "../cookies/defaults.js";
 import type { RequestContext } from "../context/request-context.js";
 import { SessionTokenError, SignOutError } from "../core/errors.js";
@@ -67,16 +67,16 @@ export async function readDatabaseSession(ctx: RequestContext, update?: { data: 
       response.cookies = [deletion(ctx)];
       return response;
     }
-    const { session, user, key } = found;
+    const { session, user, key, metadata } = found;
     const now = Date.now();
-    const changes: Partial<AdapterSession> = {};
+    const changes: Omit<AdapterSessionUpdate, "sessionToken"> = {};
     const { maxAge, updateAge } = ctx.config.session;
     if (!(maxAge instanceof Date)) {
       // Sliding expiry, written at most once per updateAge.
       const due = session.expires.valueOf() - maxAge * 1000 + updateAge * 1000;
       if (due <= now) changes.expires = new Date(now + maxAge * 1000);
     }
-    if (ctx.config.sessionMetadata && (!session.lastSeenAt || now - session.lastSeenAt.valueOf() >= LAST_SEEN_INTERVAL)) {
+    if (ctx.config.sessionMetadata && (!metadata || now - metadata.lastSeenAt.valueOf() >= LAST_SEEN_INTERVAL)) {
       changes.lastSeenAt = new Date(now);
     }
     if (Object.keys(changes).length) await adapterOf(ctx).updateSession!({ sessionToken: key, ...changes });
@@ -134,7 +134,7 @@ export async function issueDatabaseSession(ctx: RequestContext, { userId }: Sign
   const maxAge = ctx.config.session.maxAge;
   const now = new Date();
   const expires = maxAge instanceof Date ? maxAge : new Date(now.valueOf() + maxAge * 1000);
-  const record: AdapterSession = { sessionToken: await keyFor(token, keyPolicy(ctx)), userId, expires };
+  const record: NewAdapterSession = { sessionToken: await keyFor(token, keyPolicy(ctx)), userId, expires };
   if (ctx.config.sessionMetadata) {
     record.createdAt = now;
     record.lastSeenAt = now;

@@ -11,6 +11,7 @@ import { OAuthAccountNotLinked } from "../core/errors.js";
 import type { Account, Profile, User } from "../types.js";
 import { sessionStrategyOf } from "./strategy.js";
 import { sealProviderTokens } from "../oauth/token-seal.js";
+import { newUserRecord, presentEmail } from "./new-user.js";
 
 export interface LinkInput {
   /** The user made from the provider's profile (`id` is a fresh UUID). */
@@ -51,7 +52,8 @@ export async function loginOrRegister(ctx: RequestContext, input: LinkInput): Pr
     return { user: current, isNewUser: false };
   }
 
-  const email = input.user.email ?? undefined;
+  // A profile without an address is looked up by nobody's address and stored without one.
+  const email = presentEmail(input.user.email);
   const byEmail = email ? await adapter.getUserByEmail!(email) : null;
   if (byEmail) {
     const providerVerified = profile.email_verified !== false;
@@ -62,7 +64,7 @@ export async function loginOrRegister(ctx: RequestContext, input: LinkInput): Pr
     return { user: byEmail, isNewUser: false };
   }
 
-  const newUser = { ...input.user, email: email ?? "", emailVerified: null };
+  const newUser = newUserRecord(input.user);
   if (adapter.createUserWithAccount) {
     // One transaction: a crash never leaves a user without the account they signed up with.
     const row = adapter.providerTokens === "encrypted" ? await sealProviderTokens(account, ctx.config.secret) : account;

@@ -10,7 +10,8 @@
  * Lookups find either form, so reading, signing out and revoking work whichever wrote the row; a read
  * then moves the row to the form the config writes (`rekey`).
  */
-import type { Adapter, AdapterSession } from "../adapters/types.js";
+import { findSessionAndUser } from "../adapters/metadata.js";
+import type { Adapter, NewAdapterSession, SessionMetadata } from "../adapters/types.js";
 import { HASHED_SESSION_KEY, hashSessionToken } from "../adapters/wrap.js";
 import type { StoredSession } from "./types.js";
 
@@ -49,12 +50,12 @@ export async function keyFor(token: string, policy: KeyPolicy): Promise<string> 
 export async function locateSession(adapter: Adapter, token: string, policy: KeyPolicy): Promise<LocatedSession | null> {
   const hashed = async (): Promise<LocatedSession | null> => {
     const key = await hashSessionToken(token);
-    const found = await adapter.getSessionAndUser!(key);
+    const found = await findSessionAndUser(adapter, key);
     return found ? { ...found, key, form: "hashed" } : null;
   };
   const raw = async (): Promise<LocatedSession | null> => {
     if (HASHED_KEY_SHAPE.test(token)) return null;
-    const found = await adapter.getSessionAndUser!(token);
+    const found = await findSessionAndUser(adapter, token);
     if (!found || HASHED_KEY_SHAPE.test(found.session.sessionToken)) return null;
     return { ...found, key: token, form: "raw" };
   };
@@ -70,17 +71,17 @@ export async function rekey(adapter: Adapter, located: LocatedSession, token: st
   const wanted: KeyForm = policy.rawTokens ? "raw" : "hashed";
   if (located.form === wanted) return located;
   const key = await keyFor(token, policy);
-  const session = copyFor(located.session, key, policy);
+  const { session, metadata } = located;
   try {
-    await adapter.createSession!(session);
+    await adapter.createSession!(rowFor(key, located, policy));
   } catch (error) {
     // Another request re-keyed the same row at the same moment: its copy is as good as ours.
-    const moved = await adapter.getSessionAndUser!(key);
+    const moved = await findSessionAndUser(adapter, key);
     if (!moved) throw error;
     return { ...moved, key };
   }
   await adapter.deleteSession!(located.key);
-  return { session, user: located.user, key };
+  return { session: { sessionToken: key, userId: session.userId, expires: session.expires }, user: located.user, metadata, key };
 }
 
 /**
@@ -88,12 +89,7 @@ export async function rekey(adapter: Adapter, located: LocatedSession, token: st
  * adapter stores it. Not the whole row: an adapter may return columns of its own (an `id`) that its
  * `createSession` refuses or would duplicate.
  */
-function copyFor(session: AdapterSession, key: string, policy: KeyPolicy): AdapterSession {
-  const copy: AdapterSession = { sessionToken: key, userId: session.userId, expires: session.expires };
-  if (policy.metadata) {
-    for (const field of ["createdAt", "lastSeenAt", "userAgent", "ip"] as const) {
-      if (session[field] !== undefined) (copy as unknown as Record<string, unknown>)[field] = session[field];
-    }
-  }
-  return copy;
+function rowFor(key: string, { session, metadata }: LocatedSession, policy: KeyPolicy): NewAdapterSession {
+  const row: NewAdapterSession = { sessionToken: key, userId: session.userId, expires: session.expires };
+  return policy.metadata && metadata ? { ...row, ...(metadata satisfies SessionMetadata) } : row;
 }

@@ -4,7 +4,7 @@
  * Handlers never ask which strategy is configured; they ask the strategy (`sessionStrategyOf` in
  * `strategy.ts`) and, where the strategies differ in what they can do, read `storesSessions`.
  */
-import type { AdapterSession, AdapterUser } from "../adapters/types.js";
+import type { AdapterSession, AdapterUser, SessionMetadata } from "../adapters/types.js";
 import type { RequestContext } from "../context/request-context.js";
 import type { Account, Cookie, Profile, ResponseInternal, Session, User } from "../types.js";
 
@@ -23,8 +23,11 @@ export interface SignInResult {
 
 /** A database session as found through the adapter. */
 export interface StoredSession {
+  /** As the adapter's `getSessionAndUser` returns it (no Foyer metadata). */
   session: AdapterSession;
   user: AdapterUser;
+  /** Foyer's session metadata, when the adapter has `getSessionAndUserWithMetadata`; else `null`. */
+  metadata: SessionMetadata | null;
   /** The stored key (the token's hash). */
   key: string;
 }

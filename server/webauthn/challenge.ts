@@ -20,8 +20,8 @@ export type CeremonyAction = "authenticate" | "register";
 export interface RegistrationIntent {
   /** The WebAuthn user handle sent in the options (base64url). */
   handle: string;
-  /** The address the passkey is registered under (the signed-in user's, or the typed one for a sign-up). */
-  email: string;
+  /** The address the passkey is registered under (the signed-in user's, or the typed one for a sign-up); `null` for a signed-in user without one. */
+  email: string | null;
   name?: string | null;
   /** The signed-in user the passkey is for; `null` for a sign-up. */
   userId: string | null;
@@ -96,5 +96,9 @@ export function clearChallenge(ctx: RequestContext): Cookie {
 function isIntent(value: unknown): value is RegistrationIntent {
   if (!value || typeof value !== "object") return false;
   const intent = value as Record<string, unknown>;
-  return typeof intent.handle === "string" && typeof intent.email === "string" && (intent.userId === null || typeof intent.userId === "string");
+  return (
+    typeof intent.handle === "string" &&
+    (intent.email === null || typeof intent.email === "string") &&
+    (intent.userId === null || typeof intent.userId === "string")
+  );
 }

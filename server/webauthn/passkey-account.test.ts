@@ -87,7 +87,7 @@ describe.each([
     expect(renamed.status).toBe(200);
     expect(renamed.body.passkey).toMatchObject({ id: ada.id(), name: "Work laptop" });
     expect((await list(s.config, ada.jar)).body.passkeys[0].name).toBe("Work laptop");
-    expect((await s.adapter.getAuthenticator!(ada.id()))!.name).toBe("Work laptop");
+    expect((await s.adapter.listAuthenticatorsWithMetadata!(ada.userId)).find((a) => a.credentialID === ada.id())!.name).toBe("Work laptop");
 
     for (const name of ["", "   ", "x".repeat(65), "bad\u0000name", "line\nbreak", 42]) {
       const answer = await mutate(s.config, ada.jar, "rename", { id: ada.id(), name });
@@ -95,7 +95,7 @@ describe.each([
       expect(answer.body.error).toBe("InvalidRequest");
     }
     expect((await mutate(s.config, ada.jar, "rename", { id: ada.id(), name: "é".repeat(64) })).status).toBe(200);
-    expect((await s.adapter.getAuthenticator!(ada.id()))!.name).toBe("é".repeat(64));
+    expect((await s.adapter.listAuthenticatorsWithMetadata!(ada.userId)).find((a) => a.credentialID === ada.id())!.name).toBe("é".repeat(64));
   });
 
   it("remove: the last passkey → 409 LastSignInMethod and it stays; with a second one → removed with its account, and it no longer signs in", async () => {
@@ -130,7 +130,7 @@ describe.each([
       const answer = await mutate(s.config, ada.jar, route, { id: bob.id(), name: "mine now" });
       expect(answer).toEqual({ status: 404, body: { error: "NotFound", message: "No such passkey." } });
     }
-    expect(await s.adapter.getAuthenticator!(bob.id())).toMatchObject({ userId: bob.userId, name: null });
+    expect(await s.adapter.listAuthenticatorsWithMetadata!(bob.userId)).toMatchObject([{ credentialID: bob.id(), name: null }]);
     expect((await mutate(s.config, ada.jar, "remove", { id: "AAAA" })).status).toBe(404);
   });
 });
@@ -150,7 +150,9 @@ describe("CSRF and routing", () => {
         expect(answer.body.error).toBe("MissingCSRF");
       }
     }
-    expect(await s.adapter.getAuthenticator!(ada.id())).toMatchObject({ name: null });
+    const stored = await s.adapter.listAuthenticatorsWithMetadata!(ada.userId);
+    expect(stored.map((passkey) => passkey.name)).toEqual([null, null]);
+    expect(stored.map((passkey) => passkey.credentialID)).toContain(ada.id());
   });
 
   it("a cross-site POST with a valid token pair → 403", async () => {
@@ -195,6 +197,18 @@ describe("CSRF and routing", () => {
         message: expect.stringContaining(route === "rename" ? "updateAuthenticator" : "deleteAuthenticator"),
       });
     }
+  });
+
+  it("an adapter without listAuthenticatorsWithMetadata (an Auth.js adapter): the list has the passkeys, without names or dates", async () => {
+    const { listAuthenticatorsWithMetadata: _l, ...rest } = MemoryAdapter();
+    const s = setup({ adapter: rest as Adapter });
+    const ada = await passkeyUser(s);
+    await signInWithPasskey(s.config, { jar: new CookieJar(), authenticator: ada.authenticator });
+    const { status, body } = await list(s.config, ada.jar);
+    expect(status).toBe(200);
+    expect(body.passkeys).toEqual([
+      { id: ada.id(), name: null, createdAt: null, lastUsedAt: null, transports: ["internal"], deviceType: "singleDevice", backedUp: false },
+    ]);
   });
 
   it("a config without a WebAuthn provider → 404 NotAvailable", async () => {

@@ -95,7 +95,7 @@ describe.each([
     expect(errors).toEqual([]);
     expect(eventNames()).toEqual(["signIn"]);
     expect(events[0]!.message).toMatchObject({ user: { id: user.id, email: "ada@example.com" }, account: { type: "webauthn" }, isNewUser: false });
-    const [authenticator] = await adapter.listAuthenticatorsByUserId!(user.id);
+    const [authenticator] = await adapter.listAuthenticatorsWithMetadata!(user.id);
     expect(authenticator!.counter).toBe(1);
     expect(authenticator!.lastUsedAt).toBeInstanceOf(Date);
     expect(Date.now() - authenticator!.lastUsedAt!.valueOf()).toBeLessThan(5000);

@@ -8,6 +8,7 @@ import { requireCsrf } from "../../context/guards.js";
 import { runSignInCallback } from "../../context/signin-callback.js";
 import { crypto } from "../../jwt/crypto.js";
 import { signedInRedirect } from "../../session/signed-in-redirect.js";
+import { newUserRecord, presentEmail } from "../../session/new-user.js";
 import { sessionStrategyOf } from "../../session/strategy.js";
 import type { Account, ResponseInternal, User } from "../../types.js";
 import type { AdapterUser } from "../../adapters/types.js";
@@ -50,7 +51,7 @@ async function findOrCreateUser(ctx: RequestContext, rawUser: User, user: User, 
   const key = { provider: account.provider, providerAccountId: account.providerAccountId };
   const existing = await adapter.getUserByAccount!(key);
   if (existing) return { user: existing, isNewUser: false };
-  const newUser = { ...pickProfile(user), id: user.id!, email: user.email ?? "", emailVerified: null };
+  const newUser = newUserRecord({ ...pickProfile(user), id: user.id! });
   const linked = { ...account, type: "credentials" as const };
   let stored: AdapterUser;
   try {
@@ -75,9 +76,10 @@ async function findOrCreateUser(ctx: RequestContext, rawUser: User, user: User, 
   return { user: stored, isNewUser: true };
 }
 
-/** The user fields worth storing from an `authorize` result (not passwords or other extras). */
+/** The user fields worth storing from an `authorize` result (not passwords or other extras); no address is no `email`. */
 function pickProfile(user: User): User {
-  return { name: user.name ?? null, email: user.email ?? null, image: user.image ?? null };
+  const email = presentEmail(user.email);
+  return { name: user.name ?? null, ...(email === undefined ? {} : { email }), image: user.image ?? null };
 }
 
 /** The request handed to `authorize`: original URL, method and headers; the parsed body as JSON. */

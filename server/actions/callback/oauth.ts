@@ -21,6 +21,7 @@ import type { OAuthProvider } from "../../config/types.js";
 import { signedInRedirect } from "../../session/signed-in-redirect.js";
 import { sessionStrategyOf } from "../../session/strategy.js";
 import { loginOrRegister } from "../../session/link.js";
+import { presentEmail } from "../../session/new-user.js";
 import type { Account, Profile, ResponseInternal } from "../../types.js";
 
 export async function oauthCallback(ctx: RequestContext, provider: OAuthProvider): Promise<ResponseInternal> {
@@ -95,7 +96,9 @@ export async function oauthCallback(ctx: RequestContext, provider: OAuthProvider
     return { redirect: signinPage(ctx, "Callback"), cookies: clearChecks(ctx) };
   }
 
-  const user = { ...mapped, id: crypto.randomUUID(), email: typeof mapped.email === "string" ? mapped.email.toLowerCase() : mapped.email };
+  // As Auth.js (`email?.toLowerCase()`): a missing or null address becomes no address; Foyer also drops "".
+  const email = presentEmail(mapped.email)?.toLowerCase();
+  const user = { ...mapped, id: crypto.randomUUID(), email };
   const account: Account = {
     ...(provider.account ? provider.account(set) : defaultAccount(set)),
     provider: provider.id,

@@ -9,7 +9,18 @@
  */
 import { randomUUID } from "node:crypto";
 import type { CompiledQuery, Kysely, Selectable, Transaction } from "kysely";
-import type { AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, ClosableAdapter, VerificationToken } from "../types.js";
+import type {
+  AdapterAccount,
+  AdapterAuthenticator,
+  AdapterAuthenticatorWithMetadata,
+  AdapterSession,
+  AdapterSessionWithMetadata,
+  AdapterUser,
+  ClosableAdapter,
+  NewAdapterAuthenticator,
+  NewAdapterSession,
+  VerificationToken,
+} from "../types.js";
 import type { SqlDialect } from "./dialect.js";
 import { migrate } from "./migrations.js";
 import type { AccountsTable, AuthenticatorsTable, FoyerDatabase, SessionsTable, UsersTable, VerificationTokensTable } from "./schema.js";
@@ -22,10 +33,13 @@ export interface CreateUserWithAccountInput {
   /** Without an `id`, the adapter makes one (a random UUID). */
   user: Omit<AdapterUser, "id"> & { id?: string };
   account: Omit<AdapterAccount, "userId">;
-  session?: Omit<AdapterSession, "userId">;
-  authenticator?: Omit<AdapterAuthenticator, "userId">;
+  /** A session to create with the user (metadata fields optional, as for `createSession`). */
+  session?: Omit<NewAdapterSession, "userId">;
+  /** A passkey's authenticator to create with the user (metadata fields optional, as for `createAuthenticator`). */
+  authenticator?: Omit<NewAdapterAuthenticator, "userId">;
 }
 
+/** What `createUserWithAccount` wrote, in Auth.js's shapes (no metadata). */
 export interface CreateUserWithAccountResult {
   user: AdapterUser;
   account: AdapterAccount;
@@ -85,10 +99,10 @@ function toOptionalDate(value: unknown): Date | null {
   return value === null || value === undefined ? null : toDate(value);
 }
 
-/** A user; `email` is null for a user without one (typed `string` as in Auth.js). */
 /** A row of the session-and-user join. */
 type SessionAndUserRow = Selectable<SessionsTable> & Selectable<UsersTable>;
 
+/** A user; `email` is null for a user without one (typed `string` as in Auth.js). */
 function toUser(row: Selectable<UsersTable>): AdapterUser {
   return {
     id: row.id,
@@ -99,11 +113,15 @@ function toUser(row: Selectable<UsersTable>): AdapterUser {
   };
 }
 
-function toSession(row: Selectable<SessionsTable>): AdapterSession {
+/** A session as Auth.js's methods return it: exactly `AdapterSession`'s fields. */
+function toSession(row: Pick<Selectable<SessionsTable>, "session_token" | "user_id" | "expires">): AdapterSession {
+  return { sessionToken: row.session_token, userId: row.user_id, expires: toDate(row.expires) };
+}
+
+/** A session with Foyer's metadata, for `listSessions` and `getSessionAndUserWithMetadata`. */
+function toSessionWithMetadata(row: Selectable<SessionsTable>): AdapterSessionWithMetadata {
   return {
-    sessionToken: row.session_token,
-    userId: row.user_id,
-    expires: toDate(row.expires),
+    ...toSession(row),
     createdAt: toDate(row.created_at),
     lastSeenAt: toDate(row.last_seen_at),
     userAgent: row.user_agent,
@@ -115,6 +133,7 @@ function toVerificationToken(row: Selectable<VerificationTokensTable>): Verifica
   return { identifier: row.identifier, token: row.token, expires: toDate(row.expires) };
 }
 
+/** An authenticator as Auth.js's methods return it: exactly `AdapterAuthenticator`'s fields. */
 function toAuthenticator(row: Selectable<AuthenticatorsTable>): AdapterAuthenticator {
   return {
     credentialID: row.credential_id,
@@ -125,6 +144,13 @@ function toAuthenticator(row: Selectable<AuthenticatorsTable>): AdapterAuthentic
     credentialDeviceType: row.credential_device_type,
     credentialBackedUp: Boolean(row.credential_backed_up),
     transports: row.transports,
+  };
+}
+
+/** An authenticator with Foyer's metadata, for passkey management. */
+function toAuthenticatorWithMetadata(row: Selectable<AuthenticatorsTable>): AdapterAuthenticatorWithMetadata {
+  return {
+    ...toAuthenticator(row),
     name: row.name,
     createdAt: toDate(row.created_at),
     lastUsedAt: toOptionalDate(row.last_used_at),
@@ -232,8 +258,8 @@ export function createSqlAdapter({ db, dialect, directRead }: SqlAdapterOptions,
       .values({
         id: user.id || randomUUID(),
         name: user.name ?? null,
-        // No email (the core passes "" for a credentials user without one) is NULL: the unique
-        // index allows any number of NULLs, and no lookup ever matches it.
+        // No email (the core leaves the key out; "" from other callers counts as none) is NULL: the
+        // unique index allows any number of NULLs, and no lookup ever matches it.
         email: user.email || null,
         email_verified: user.emailVerified ?? null,
         image: user.image ?? null,
@@ -248,7 +274,7 @@ export function createSqlAdapter({ db, dialect, directRead }: SqlAdapterOptions,
     return toAccount(row);
   }
 
-  async function insertSession(executor: Kysely<FoyerDatabase>, session: AdapterSession): Promise<AdapterSession> {
+  async function insertSession(executor: Kysely<FoyerDatabase>, session: NewAdapterSession): Promise<AdapterSession> {
     const createdAt = session.createdAt ?? new Date();
     const row = await executor
       .insertInto("sessions")
@@ -266,7 +292,7 @@ export function createSqlAdapter({ db, dialect, directRead }: SqlAdapterOptions,
     return toSession(row);
   }
 
-  async function insertAuthenticator(executor: Kysely<FoyerDatabase>, authenticator: AdapterAuthenticator): Promise<AdapterAuthenticator> {
+  async function insertAuthenticator(executor: Kysely<FoyerDatabase>, authenticator: NewAdapterAuthenticator): Promise<AdapterAuthenticator> {
     const row = await executor
       .insertInto("authenticators")
       .values({
@@ -285,6 +311,50 @@ export function createSqlAdapter({ db, dialect, directRead }: SqlAdapterOptions,
       .returningAll()
       .executeTakeFirstOrThrow();
     return toAuthenticator(row);
+  }
+
+  /**
+   * The session-and-user row for a session key, or `undefined`: the one query behind
+   * `getSessionAndUser` and `getSessionAndUserWithMetadata`.
+   */
+  async function sessionAndUserRow(sessionToken: string): Promise<SessionAndUserRow | undefined> {
+    await ready();
+    // The hottest query of all (every session read): built and compiled once, then run with the
+    // token as its only parameter. Building a Kysely query costs more than SQLite answering it.
+    sessionAndUser ??= db
+      .selectFrom("sessions")
+      .innerJoin("users", "users.id", "sessions.user_id")
+      .select([
+        "sessions.session_token",
+        "sessions.user_id",
+        "sessions.expires",
+        "sessions.created_at",
+        "sessions.last_seen_at",
+        "sessions.user_agent",
+        "sessions.ip",
+        "users.id",
+        "users.name",
+        "users.email",
+        "users.email_verified",
+        "users.image",
+      ])
+      .where("sessions.session_token", "=", "")
+      .compile() as CompiledQuery<SessionAndUserRow>;
+    // On SQLite the direct read is synchronous, and safe exactly when no transaction is open on the
+    // connection: it then sees committed rows only and nothing else runs on this thread meanwhile —
+    // the same answer as queueing behind Kysely's lock, whose holder had committed too. Inside an
+    // open transaction it could see rows that are then rolled back, so the lookup waits its turn.
+    return (
+      directRead?.idle()
+        ? await directRead.first(sessionAndUser.sql, [sessionToken])
+        : (await db.executeQuery<SessionAndUserRow>({ ...sessionAndUser, parameters: [sessionToken] })).rows[0]
+    ) as SessionAndUserRow | undefined;
+  }
+
+  /** The user's authenticator rows, oldest first. */
+  async function authenticatorRows(userId: string): Promise<Selectable<AuthenticatorsTable>[]> {
+    await ready();
+    return db.selectFrom("authenticators").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("credential_id").execute();
   }
 
   async function hook(flow: string): Promise<void> {
@@ -443,38 +513,13 @@ export function createSqlAdapter({ db, dialect, directRead }: SqlAdapterOptions,
     },
 
     async getSessionAndUser(sessionToken) {
-      await ready();
-      // The hottest query of all (every session read): built and compiled once, then run with the
-      // token as its only parameter. Building a Kysely query costs more than SQLite answering it.
-      sessionAndUser ??= db
-        .selectFrom("sessions")
-        .innerJoin("users", "users.id", "sessions.user_id")
-        .select([
-          "sessions.session_token",
-          "sessions.user_id",
-          "sessions.expires",
-          "sessions.created_at",
-          "sessions.last_seen_at",
-          "sessions.user_agent",
-          "sessions.ip",
-          "users.id",
-          "users.name",
-          "users.email",
-          "users.email_verified",
-          "users.image",
-        ])
-        .where("sessions.session_token", "=", "")
-        .compile() as CompiledQuery<SessionAndUserRow>;
-      // On SQLite the direct read is synchronous, and safe exactly when no transaction is open on the
-      // connection: it then sees committed rows only and nothing else runs on this thread meanwhile —
-      // the same answer as queueing behind Kysely's lock, whose holder had committed too. Inside an
-      // open transaction it could see rows that are then rolled back, so the lookup waits its turn.
-      const row = (
-        directRead?.idle()
-          ? await directRead.first(sessionAndUser.sql, [sessionToken])
-          : (await db.executeQuery<SessionAndUserRow>({ ...sessionAndUser, parameters: [sessionToken] })).rows[0]
-      ) as SessionAndUserRow | undefined;
+      const row = await sessionAndUserRow(sessionToken);
       return row ? { session: toSession(row), user: toUser(row) } : null;
+    },
+
+    async getSessionAndUserWithMetadata(sessionToken) {
+      const row = await sessionAndUserRow(sessionToken);
+      return row ? { session: toSessionWithMetadata(row), user: toUser(row) } : null;
     },
 
     async updateSession(session) {
@@ -508,7 +553,7 @@ export function createSqlAdapter({ db, dialect, directRead }: SqlAdapterOptions,
         .orderBy("created_at", "desc")
         .orderBy("session_token")
         .execute();
-      return rows.map(toSession);
+      return rows.map(toSessionWithMetadata);
     },
 
     async deleteSessions(userId, options) {
@@ -552,9 +597,11 @@ export function createSqlAdapter({ db, dialect, directRead }: SqlAdapterOptions,
     },
 
     async listAuthenticatorsByUserId(userId) {
-      await ready();
-      const rows = await db.selectFrom("authenticators").selectAll().where("user_id", "=", userId).orderBy("created_at").orderBy("credential_id").execute();
-      return rows.map(toAuthenticator);
+      return (await authenticatorRows(userId)).map(toAuthenticator);
+    },
+
+    async listAuthenticatorsWithMetadata(userId) {
+      return (await authenticatorRows(userId)).map(toAuthenticatorWithMetadata);
     },
 
     async updateAuthenticatorCounter(credentialID, newCounter) {
@@ -578,7 +625,7 @@ export function createSqlAdapter({ db, dialect, directRead }: SqlAdapterOptions,
         Object.keys(changes).length > 0
           ? await db.updateTable("authenticators").set(changes).where("credential_id", "=", credentialID).returningAll().executeTakeFirst()
           : await db.selectFrom("authenticators").selectAll().where("credential_id", "=", credentialID).executeTakeFirst();
-      return row ? toAuthenticator(row) : null;
+      return row ? toAuthenticatorWithMetadata(row) : null;
     },
 
     async deleteAuthenticator(credentialID) {
@@ -601,7 +648,7 @@ export function createSqlAdapter({ db, dialect, directRead }: SqlAdapterOptions,
             .where("provider_account_id", "=", row.provider_account_id)
             .execute();
         }
-        return toAuthenticator(row);
+        return toAuthenticatorWithMetadata(row);
       });
     },
 

@@ -27,7 +27,16 @@
 import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
 import { FOYER_CAPABILITIES, REQUIRED_METHODS } from "../wrap.js";
-import type { AccountTokensUpdate, Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "../types.js";
+import type {
+  AccountTokensUpdate,
+  Adapter,
+  AdapterAccount,
+  AdapterAuthenticator,
+  AdapterUser,
+  NewAdapterAuthenticator,
+  NewAdapterSession,
+  VerificationToken,
+} from "../types.js";
 
 export interface AdapterTestOptions {
   /** Shown in the test names. */
@@ -102,7 +111,7 @@ export function runAdapterTests(options: AdapterTestOptions): void {
         emailVerified: at(Date.now() - DAY),
         image: `https://example.com/avatars/${n}.png`,
       };
-      const session = (userId: string, overrides: Partial<AdapterSession> = {}): AdapterSession => ({
+      const session = (userId: string, overrides: Partial<NewAdapterSession> = {}): NewAdapterSession => ({
         sessionToken: sha256hex(`session-${n}-${randomUUID()}`),
         userId,
         expires: at(Date.now() + 7 * DAY),
@@ -128,7 +137,7 @@ export function runAdapterTests(options: AdapterTestOptions): void {
         expires: at(Date.now() + DAY),
         ...overrides,
       });
-      const authenticator = (userId: string, overrides: Partial<AdapterAuthenticator> = {}): AdapterAuthenticator => {
+      const authenticator = (userId: string, overrides: Partial<NewAdapterAuthenticator> = {}): NewAdapterAuthenticator => {
         const credentialID = Buffer.from(randomUUID()).toString("base64url");
         return {
           credentialID,
@@ -517,38 +526,51 @@ export function runAdapterTests(options: AdapterTestOptions): void {
         expect(await call(() => method("getUserByEmail")(""))).toBeNull();
       });
 
-      it("stores session metadata (createdAt, lastSeenAt, userAgent, ip) and updates it", async (ctx) => {
-        needs(ctx, "listSessions");
+      it("stores session metadata (createdAt, lastSeenAt, userAgent, ip) and updates it; getSessionAndUserWithMetadata reads it", async (ctx) => {
+        needs(ctx, "listSessions", "getSessionAndUserWithMetadata");
         const f = fixtures();
         const created = await createUser(f.user);
+        const session = f.session(created.id);
         const createdAt = at(Date.now() - 2 * DAY);
-        const session = f.session(created.id, {
-          createdAt,
-          lastSeenAt: createdAt,
-          userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
-          ip: "203.0.113.7",
-        });
-        expect(await call(() => method("createSession")(session))).toMatchObject(session);
-        expect((await call(() => method("getSessionAndUser")(session.sessionToken)))?.session).toMatchObject(session);
+        const metadata = { createdAt, lastSeenAt: createdAt, userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0", ip: "203.0.113.7" };
+        await call(() => method("createSession")({ ...session, ...metadata }));
+        const read = () => call(() => method("getSessionAndUserWithMetadata")(session.sessionToken));
+        expect(await read()).toMatchObject({ session: { ...session, ...metadata }, user: { id: created.id } });
 
         const lastSeenAt = at(Date.now());
-        const updated = await call(() => method("updateSession")({ sessionToken: session.sessionToken, lastSeenAt, ip: "2001:db8::1" }));
-        expect(updated).toMatchObject({ ...session, lastSeenAt, ip: "2001:db8::1" });
-        expect((await call(() => method("getSessionAndUser")(session.sessionToken)))?.session).toMatchObject({ ...session, lastSeenAt, ip: "2001:db8::1" });
+        await call(() => method("updateSession")({ sessionToken: session.sessionToken, lastSeenAt, ip: "2001:db8::1" }));
+        expect((await read())?.session).toMatchObject({ ...session, ...metadata, lastSeenAt, ip: "2001:db8::1" });
+        expect(await call(() => method("getSessionAndUserWithMetadata")(sha256hex(randomUUID())))).toBeNull();
+      });
+
+      it("keeps session metadata out of Auth.js's session methods", async (ctx) => {
+        needs(ctx, "getSessionAndUserWithMetadata");
+        const f = fixtures();
+        const created = await createUser(f.user);
+        const session = f.session(created.id);
+        const metadata = { createdAt: at(Date.now() - DAY), lastSeenAt: at(Date.now()), userAgent: "curl/8.5.0", ip: "198.51.100.7" };
+        const results = [
+          await call(() => method("createSession")({ ...session, ...metadata })),
+          (await call(() => method("getSessionAndUser")(session.sessionToken)))?.session,
+          await call(() => method("updateSession")({ sessionToken: session.sessionToken, lastSeenAt: at(Date.now()) })),
+          await call(() => method("deleteSession")(session.sessionToken)),
+        ];
+        for (const result of results) if (result) expect(Object.keys(result).filter((key) => key in metadata)).toEqual([]);
       });
 
       it("createSession without metadata sets createdAt and lastSeenAt to about now", async (ctx) => {
-        needs(ctx, "listSessions");
+        needs(ctx, "listSessions", "getSessionAndUserWithMetadata");
         const f = fixtures();
         const created = await createUser(f.user);
         const before = Date.now() - 1000;
-        const session = await call(() => method("createSession")(f.session(created.id)));
+        const { sessionToken } = await call(() => method("createSession")(f.session(created.id)));
+        const session = (await call(() => method("getSessionAndUserWithMetadata")(sessionToken)))!.session;
         expect(session.createdAt).toBeInstanceOf(Date);
-        expect(session.createdAt!.getTime()).toBeGreaterThanOrEqual(before);
-        expect(session.createdAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+        expect(session.createdAt.getTime()).toBeGreaterThanOrEqual(before);
+        expect(session.createdAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
         expect(session.lastSeenAt).toEqual(session.createdAt);
-        expect(session.userAgent ?? null).toBeNull();
-        expect(session.ip ?? null).toBeNull();
+        expect(session.userAgent).toBeNull();
+        expect(session.ip).toBeNull();
       });
 
       it("listSessions returns the user's live sessions, newest first, with metadata", async (ctx) => {
@@ -665,31 +687,51 @@ export function runAdapterTests(options: AdapterTestOptions): void {
         expect(await stored()).toMatchObject({ access_token: `a${winner}`, refresh_token: `r${winner}` });
       });
 
-      it("updateAuthenticator sets and clears name and lastUsedAt", async (ctx) => {
-        needs(ctx, "updateAuthenticator", "createAuthenticator", "getAuthenticator");
+      it("updateAuthenticator sets and clears name and lastUsedAt; listAuthenticatorsWithMetadata reads them", async (ctx) => {
+        needs(ctx, "updateAuthenticator", "createAuthenticator", "listAuthenticatorsWithMetadata");
         const f = fixtures();
         const created = await createUser(f.user);
         const authenticator = f.authenticator(created.id, { name: "Laptop" });
-        const stored = await call(() => method("createAuthenticator")(authenticator));
-        expect(stored).toMatchObject({ ...authenticator, name: "Laptop" });
-        expect(stored.createdAt).toBeInstanceOf(Date);
-        expect(stored.lastUsedAt ?? null).toBeNull();
+        await call(() => method("createAuthenticator")(authenticator));
+        const stored = async () => {
+          const list = await call(() => method("listAuthenticatorsWithMetadata")(created.id));
+          expect(list).toHaveLength(1);
+          return list[0]!;
+        };
+        const first = await stored();
+        expect(first).toMatchObject({ ...authenticator, name: "Laptop", lastUsedAt: null });
+        expect(first.createdAt).toBeInstanceOf(Date);
 
         const lastUsedAt = at(Date.now());
         expect(await call(() => method("updateAuthenticator")(authenticator.credentialID, { name: "Work laptop", lastUsedAt }))).toMatchObject({
           ...authenticator,
           name: "Work laptop",
+          createdAt: first.createdAt,
           lastUsedAt,
         });
-        expect(await call(() => method("getAuthenticator")(authenticator.credentialID))).toMatchObject({ name: "Work laptop", lastUsedAt });
+        expect(await stored()).toMatchObject({ name: "Work laptop", lastUsedAt });
         // Only the fields given change.
         await call(() => method("updateAuthenticator")(authenticator.credentialID, { name: null }));
-        expect(await call(() => method("getAuthenticator")(authenticator.credentialID))).toMatchObject({
-          name: null,
-          lastUsedAt,
-          counter: authenticator.counter,
-        });
+        expect(await stored()).toMatchObject({ name: null, lastUsedAt, counter: authenticator.counter, createdAt: first.createdAt });
         expect(await call(() => method("updateAuthenticator")(Buffer.from(randomUUID()).toString("base64url"), { name: "x" }))).toBeNull();
+        expect(await call(() => method("listAuthenticatorsWithMetadata")(randomUUID()))).toEqual([]);
+      });
+
+      it("keeps passkey metadata out of Auth.js's WebAuthn methods", async (ctx) => {
+        needs(ctx, "listAuthenticatorsWithMetadata", "createAuthenticator");
+        const f = fixtures();
+        const created = await createUser(f.user);
+        const metadata = { name: "Phone", createdAt: at(Date.now() - DAY), lastUsedAt: at(Date.now()) };
+        const authenticator = f.authenticator(created.id, metadata);
+        const results: (AdapterAuthenticator | null)[] = [
+          await call(() => method("createAuthenticator")(authenticator)),
+          await call(() => method("getAuthenticator")(authenticator.credentialID)),
+          ...(await call(() => method("listAuthenticatorsByUserId")(created.id))),
+          await call(() => method("updateAuthenticatorCounter")(authenticator.credentialID, 1)),
+        ];
+        expect(results).toHaveLength(4);
+        for (const result of results) expect(Object.keys(result ?? {}).filter((key) => key in metadata)).toEqual([]);
+        expect(await call(() => method("listAuthenticatorsWithMetadata")(created.id))).toMatchObject([metadata]);
       });
 
       it("deleteAuthenticator removes the passkey and its webauthn account", async (ctx) => {
