@@ -5,6 +5,8 @@
  * it (the default) Foyer keeps only hashes, as before.
  */
 import { createHash } from "node:crypto";
+import PgAdapter from "@auth/pg-adapter";
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import MemoryAdapter from "../adapters/memory.js";
 import PostgresAdapter from "../adapters/postgres.js";
@@ -21,8 +23,10 @@ const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
 const postgres = await acquirePostgres();
 const closers: (() => Promise<void>)[] = [];
+const pools: pg.Pool[] = [];
 afterAll(async () => {
   for (const close of closers) await close();
+  for (const pool of pools) await pool.end().catch(() => {});
   if (postgres.ok) await postgres.server.stop();
 });
 
@@ -287,5 +291,67 @@ describe("the setting itself", () => {
     expect(response.status).toBe(500);
     expect(errors[0]).toMatchObject({ type: "InvalidConfiguration" });
     expect(errors[0]!.message).toContain("storeRawTokens");
+  });
+});
+
+/** `@auth/pg-adapter`'s documented tables (SERIAL ids, sessions with an `id` column of their own). */
+const PG_ADAPTER_SCHEMA = `
+  create table verification_token (identifier text not null, expires timestamptz not null, token text not null, primary key (identifier, token));
+  create table accounts (
+    id serial primary key, "userId" integer not null, type varchar(255) not null, provider varchar(255) not null,
+    "providerAccountId" varchar(255) not null, refresh_token text, access_token text, expires_at bigint, id_token text,
+    scope text, session_state text, token_type text
+  );
+  create table sessions (id serial primary key, "userId" integer not null, expires timestamptz not null, "sessionToken" varchar(255) not null);
+  create table users (id serial primary key, name varchar(255), email varchar(255), "emailVerified" timestamptz, image text);`;
+
+describe.skipIf(!postgres.ok)("an Auth.js app's own adapter (@auth/pg-adapter on PostgreSQL), shared during a rollout", () => {
+  async function pgAdapter() {
+    if (!postgres.ok) throw new Error(postgres.reason);
+    const pool = new pg.Pool({ connectionString: (await postgres.server.createSchema()).url, max: 4 });
+    pool.on("error", () => {});
+    pools.push(pool);
+    await pool.query(PG_ADAPTER_SCHEMA);
+    const keys = async () =>
+      (await pool.query<{ sessionToken: string }>(`select "sessionToken" from sessions order by id`)).rows.map((row) => row.sessionToken);
+    return { adapter: PgAdapter(pool) as Adapter, keys };
+  }
+
+  it("Auth.js's session: Foyer reads it without re-keying it, Auth.js reads it after, Foyer signs it out", async () => {
+    const { adapter, keys } = await pgAdapter();
+    const authjs = authjsDatabase(adapter);
+    const config = foyer(adapter, true);
+    const jar = await authjs.signIn("grace@example.com");
+    const token = jar.get(SESSION)!;
+    expect((await foyerRead(config, copyOf(jar)))?.user?.email).toBe("grace@example.com");
+    expect(await keys()).toEqual([token]);
+    expect(await authjs.read(copyOf(jar))).toMatchObject({ user: { email: "grace@example.com" } });
+    await foyerSignOut(config, jar);
+    expect(await keys()).toEqual([]);
+  });
+
+  it("Foyer's session: stored under the raw token, read and signed out by Auth.js", async () => {
+    const { adapter, keys } = await pgAdapter();
+    const authjs = authjsDatabase(adapter);
+    const { jar } = await signIn(foyer(adapter, true));
+    const token = jar.get(SESSION)!;
+    expect(await keys()).toEqual([token]);
+    expect(await authjs.read(copyOf(jar))).toMatchObject({ user: { email: DEMO_USER.email } });
+    await authjs.signOut(jar);
+    expect(await keys()).toEqual([]);
+  });
+
+  it("by default Foyer re-keys Auth.js's row to its hash (one row, Auth.js's fields only), and Auth.js no longer finds it", async () => {
+    const { adapter, keys } = await pgAdapter();
+    const authjs = authjsDatabase(adapter);
+    const jar = await authjs.signIn("grace@example.com");
+    const token = jar.get(SESSION)!;
+    expect((await foyerRead(foyer(adapter), copyOf(jar)))?.user?.email).toBe("grace@example.com");
+    expect(await keys()).toEqual([sha256(token)]);
+    expect(await authjs.read(copyOf(jar))).toBeNull();
+    // Turning the setting on brings it back under the raw token.
+    expect((await foyerRead(foyer(adapter, true), copyOf(jar)))?.user?.email).toBe("grace@example.com");
+    expect(await keys()).toEqual([token]);
+    expect(await authjs.read(copyOf(jar))).toMatchObject({ user: { email: "grace@example.com" } });
   });
 });
