@@ -17,9 +17,6 @@ import type { StoredSession } from "./types.js";
 
 export type KeyForm = "hashed" | "raw";
 
-/** The shape of a hashed key: Auth.js's default tokens (UUIDs) and Foyer's (43 base64url characters) never have it. */
-const HASHED_KEY_SHAPE = HASHED_SESSION_KEY;
-
 /** A session row as found, with the form of its key. */
 export interface LocatedSession extends StoredSession {
   form: KeyForm;
@@ -54,9 +51,9 @@ export async function locateSession(adapter: Adapter, token: string, policy: Key
     return found ? { ...found, key, form: "hashed" } : null;
   };
   const raw = async (): Promise<LocatedSession | null> => {
-    if (HASHED_KEY_SHAPE.test(token)) return null;
+    if (HASHED_SESSION_KEY.test(token)) return null;
     const found = await findSessionAndUser(adapter, token);
-    if (!found || HASHED_KEY_SHAPE.test(found.session.sessionToken)) return null;
+    if (!found || HASHED_SESSION_KEY.test(found.session.sessionToken)) return null;
     return { ...found, key: token, form: "raw" };
   };
   return policy.rawTokens ? ((await raw()) ?? (await hashed())) : ((await hashed()) ?? (await raw()));
