@@ -11,7 +11,7 @@ import type { raw, skipCSRFCheck } from "./core/markers.js";
 import type { MessageOverrides } from "../locales/types.js";
 
 export type { MessageKey, MessageOverrides, Messages } from "../locales/types.js";
-import type { Adapter } from "./adapters/types.js";
+import type { Adapter, AdapterSession, AdapterUser } from "./adapters/types.js";
 
 export type { CookieSerializeOptions, LoggerInstance, LogLevel };
 
@@ -46,6 +46,17 @@ export interface DefaultSession {
 
 /** The session exposed to clients. Extend it with module augmentation. */
 export interface Session extends DefaultSession {}
+
+/**
+ * What the `session` callback gets as `session` with database sessions: the stored session merged with
+ * its user (`{ ...session, user }`, as Auth.js passes it), `expires` the stored expiry as a `Date`. It
+ * has no `sessionToken`: Auth.js passes the raw token there, Foyer leaves it out.
+ */
+export type DatabaseCallbackSession = Omit<AdapterSession, "sessionToken"> & {
+  user: AdapterUser;
+  /** As in {@link DefaultSession}: set when a provider's access token could not be refreshed. */
+  error?: "RefreshTokenError";
+};
 
 /** Claims Foyer itself puts in a session token. */
 export interface DefaultJWT extends Record<string, unknown> {
@@ -136,6 +147,16 @@ export interface SessionOptions {
   updateAge?: number;
   /** Generates database session tokens (used by the database strategy). */
   generateSessionToken?: () => string;
+  /**
+   * *(Foyer)* Database sessions: key session rows by the token itself, as Auth.js does, instead of by
+   * its SHA-256. Default `false`. Turn it on only while Auth.js and Foyer share the sessions table — a
+   * rollout, or a way back — so that each can read, extend and end the other's sessions; Foyer then
+   * also re-keys hashed rows to raw ones as they are read. It is weaker: whoever can read the table
+   * holds live sessions, so Foyer logs the warning `session-raw-tokens`. Turned off again, rows are
+   * re-keyed to their hash as they are read. Needs tokens that are not 64 lowercase hex characters.
+   * See docs/compatibility.md#rolling-out-over-database-sessions.
+   */
+  storeRawTokens?: boolean;
   /** Seals a session token. Default: JWE `dir` + A256CBC-HS512, wire-compatible with Auth.js. */
   seal?: (params: JWTEncodeParams) => Awaitable<string>;
   /** Unseals a session token, trying the secrets first to last. Return `null` (or throw) for a bad token. */
@@ -244,9 +265,17 @@ export interface CallbacksOptions {
   }) => Awaitable<SignInCallbackResult>;
   redirect?: (params: { url: string; baseUrl: string }) => Awaitable<string>;
   session?: (params: {
-    session: Session & Record<string, any>;
+    /**
+     * Cookie sessions: the default session (`user` with name, e-mail and image; `expires` an ISO
+     * string). Database sessions: the stored session merged with its user ({@link DatabaseCallbackSession}:
+     * `userId`, `expires` as a `Date`, `user` with its `id`, any other field the adapter returns),
+     * never the stored `sessionToken`. As in Auth.js, the type joins both shapes.
+     */
+    session: Session & Partial<DatabaseCallbackSession> & Record<string, any>;
+    /** Cookie sessions: the decoded token. */
     token: JWT;
-    user?: User;
+    /** Database sessions: the stored user. */
+    user?: AdapterUser;
     newSession?: unknown;
     trigger?: "update";
   }) => Awaitable<Session | DefaultSession | Record<string, unknown>>;

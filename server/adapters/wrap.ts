@@ -1,7 +1,8 @@
 /**
  * How the core calls an adapter: every call is logged at debug level (`adapter_<method>`, arguments
- * redacted) and a failure is re-thrown as `AdapterError`, as in Auth.js. Session tokens never reach
- * the adapter: the core passes their SHA-256, so a database leak yields no usable sessions.
+ * redacted) and a failure is re-thrown as `AdapterError`, as in Auth.js. Session tokens reach the
+ * adapter only as their SHA-256, so a database leak yields no usable sessions — unless the app turns
+ * on `session.storeRawTokens` for a rollout beside Auth.js.
  */
 import { AdapterError } from "../core/errors.js";
 import type { LoggerInstance } from "../core/logger.js";
@@ -12,6 +13,9 @@ import type { Adapter } from "./types.js";
 export async function hashSessionToken(token: string): Promise<string> {
   return crypto.sha256Hex(token);
 }
+
+/** The shape of what `hashSessionToken` returns; no Auth.js (UUID) or Foyer (base64url) default token has it. */
+export const HASHED_SESSION_KEY = /^[0-9a-f]{64}$/;
 
 /** A copy of `adapter` whose methods log and wrap errors. Methods the adapter lacks stay absent. */
 export function wrapAdapter(adapter: Adapter, logger: LoggerInstance): Adapter {

@@ -23,6 +23,8 @@ export function resolveSession(config: AuthConfig, logger: LoggerInstance): Reso
     updateAge: options.updateAge ?? 24 * 60 * 60,
     // 256 bits from the CSPRNG (Auth.js: a UUID, 122 random bits; ASVS V7.2.3 asks for ≥ 128).
     generateSessionToken: options.generateSessionToken ?? (() => Buffer.from(cryptoBackend.randomBytes(32)).toString("base64url")),
+    // Checked by the configuration rules (a boolean, tokens that cannot pass for a hash).
+    storeRawTokens: options.storeRawTokens === true,
     seal,
     unseal,
     defaultCodec: seal === encode && unseal === decode,

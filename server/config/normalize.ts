@@ -102,6 +102,7 @@ function buildConfig(userConfig: AuthConfig, env: EnvObject): NormalizedConfig {
     raw: config.raw === rawMarker,
     maxBodySize: config.maxBodySize ?? DEFAULT_MAX_BODY_SIZE,
   };
+  if (session.storeRawTokens && session.strategy === "database") logger.warn("session-raw-tokens");
   // As Auth.js: a config without providers still reads sessions (apps that only check them, tests).
   if (configured.length === 0) logger.warn("no-providers");
   const sendsEmailLinks = configured.some((provider) => provider.type === "email");

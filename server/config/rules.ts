@@ -3,7 +3,7 @@
  * named check that returns the error to answer with, or nothing. They run in the order listed and the
  * first failure wins; the message says what to change.
  */
-import { REQUIRED_METHODS } from "../adapters/wrap.js";
+import { HASHED_SESSION_KEY, REQUIRED_METHODS } from "../adapters/wrap.js";
 import {
   type AuthError,
   InvalidConfiguration,
@@ -182,6 +182,33 @@ const sessionUpdateAgeIsValid: ConfigRule = ({ config, source }) =>
     ? undefined
     : new InvalidConfiguration(`session.updateAge must be a number of seconds ≥ 0; got ${String(source.session?.updateAge)}.`);
 
+const storeRawTokensIsBoolean: ConfigRule = ({ source }) => {
+  const value = source.session?.storeRawTokens;
+  return value === undefined || typeof value === "boolean"
+    ? undefined
+    : new InvalidConfiguration(`session.storeRawTokens must be true or false; got ${JSON.stringify(value)}.`);
+};
+
+/**
+ * With raw keys, a token must not look like a hashed key: lookups refuse such tokens, so that a hash
+ * read from the database cannot be presented as a cookie (`session/stored-key.ts`). The generator is
+ * called once here to see what it makes.
+ */
+const rawTokensAreNotHashShaped: ConfigRule = ({ config }) => {
+  const { strategy, storeRawTokens, generateSessionToken } = config.session;
+  if (strategy !== "database" || !storeRawTokens) return undefined;
+  let sample: unknown;
+  try {
+    sample = generateSessionToken();
+  } catch (error) {
+    return new InvalidConfiguration("session.generateSessionToken threw", error as Error);
+  }
+  if (typeof sample === "string" && sample !== "" && !HASHED_SESSION_KEY.test(sample)) return undefined;
+  return new InvalidConfiguration(
+    "session.storeRawTokens needs session tokens that cannot be taken for a stored SHA-256 key: session.generateSessionToken must return a non-empty string other than 64 lowercase hex characters (base64url or a UUID, for example).",
+  );
+};
+
 const pagesAreUrls: ConfigRule = ({ config }) => {
   for (const [page, value] of Object.entries(config.pages)) {
     if (value !== undefined && (typeof value !== "string" || !isPageUrl(value))) {
@@ -210,6 +237,8 @@ export const CONFIG_RULES: readonly ConfigRule[] = [
   refreshingHasAdapterMethods,
   sessionMaxAgeIsValid,
   sessionUpdateAgeIsValid,
+  storeRawTokensIsBoolean,
+  rawTokensAreNotHashShaped,
   pagesAreUrls,
   maxBodySizeIsValid,
 ];

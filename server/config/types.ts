@@ -57,6 +57,8 @@ export interface ResolvedSessionOptions {
   maxAge: number | Date;
   updateAge: number;
   generateSessionToken: () => string;
+  /** Database session rows are keyed by the token itself (as Auth.js), not by its SHA-256 (`session.storeRawTokens`). */
+  storeRawTokens: boolean;
   seal: (params: JWTEncodeParams) => Awaitable<string>;
   unseal: (params: JWTDecodeParams) => Awaitable<JWT | null>;
   /** True when seal/unseal are Foyer's own (lets the session reader skip work it knows is not needed). */

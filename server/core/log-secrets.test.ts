@@ -40,10 +40,10 @@ afterAll(async () => {
 });
 
 /** A verbose config with credentials, e-mail and OIDC sign-in; the default console logger writes every line. */
-function verboseConfig(strategy: "jwt" | "database", adapter: Adapter): AuthConfig {
+function verboseConfig(strategy: "jwt" | "database", adapter: Adapter, storeRawTokens = false): AuthConfig {
   const config = testConfig({
     adapter,
-    session: { strategy },
+    session: { strategy, storeRawTokens },
     logLevel: "verbose",
     providers: [
       Credentials({
@@ -64,6 +64,11 @@ function cookieValues(response: Response): string[] {
     .getSetCookie()
     .map((header) => decodeURIComponent(header.slice(header.indexOf("=") + 1, header.indexOf(";"))))
     .filter((value) => value !== "");
+}
+
+/** A name per config, so that its e-mail and IdP logins are its own. */
+function flowName(config: AuthConfig): string {
+  return `log-${config.session?.strategy}${config.session?.storeRawTokens ? "-raw" : ""}`;
 }
 
 /** Runs every flow against `config`, recording each credential-like value that went over the wire. */
@@ -88,7 +93,7 @@ async function everyFlow(config: AuthConfig, secrets: Set<string>): Promise<void
   note(await Auth(postForm("/auth/signout", { csrfToken }, { cookie: jar.header }), config));
 
   // E-mail link: request, follow, read, sign out.
-  const email = `log-${config.session?.strategy}@example.com`;
+  const email = `${flowName(config)}@example.com`;
   const { jar: mailJar, response: requested } = await requestLink(config, "nodemailer", { email });
   note(requested);
   const link = linkIn((await smtp.waitForMessage(email)).text);
@@ -103,7 +108,7 @@ async function everyFlow(config: AuthConfig, secrets: Set<string>): Promise<void
   // OpenID Connect: authorization request, the IdP's login, the callback (code exchange, userinfo).
   const start = await startOAuthSignIn(config, "idp");
   for (const value of start.jar.cookies.values()) secrets.add(decodeURIComponent(value));
-  const callback = await idp.completeLogin(start.authorizationUrl.toString(), { login: `log-${config.session?.strategy}` });
+  const callback = await idp.completeLogin(start.authorizationUrl.toString(), { login: flowName(config) });
   secrets.add(new URL(callback).searchParams.get("code")!);
   const answered = note(await oauthCallback(config, callback, start.jar));
   expect(answered.headers.get("location")).toBe(ORIGIN);
@@ -118,10 +123,11 @@ function tokenLike(lines: string[]): string[] {
 }
 
 describe("verbose logs carry nothing that works as a credential", () => {
-  it("sign-in (credentials, e-mail, OIDC), session reads and updates, the session list and sign-out, with jwt and database sessions", async () => {
+  it("sign-in (credentials, e-mail, OIDC), session reads and updates, the session list and sign-out, with jwt and database sessions (hashed and raw keys)", async () => {
     const database = SQLiteAdapter({ url: ":memory:" });
+    const rawKeys = SQLiteAdapter({ url: ":memory:" });
     const jwtAdapter = SQLiteAdapter({ url: ":memory:" });
-    const configs = [verboseConfig("database", database), verboseConfig("jwt", jwtAdapter)];
+    const configs = [verboseConfig("database", database), verboseConfig("database", rawKeys, true), verboseConfig("jwt", jwtAdapter)];
     const secrets = new Set<string>();
     const { lines } = await captureConsole(async () => {
       for (const config of configs) await everyFlow(config, secrets);
@@ -150,6 +156,7 @@ describe("verbose logs carry nothing that works as a credential", () => {
     }
     expect(opened).toEqual([]);
     await database.close();
+    await rawKeys.close();
     await jwtAdapter.close();
   });
 });

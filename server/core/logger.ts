@@ -19,7 +19,8 @@ export type WarningCode =
   | "session-cookie-chunked"
   | "email-address-refused"
   | "no-providers"
-  | "email-links-need-host";
+  | "email-links-need-host"
+  | "session-raw-tokens";
 
 export interface LoggerInstance {
   error(error: Error): void;
@@ -40,6 +41,8 @@ const WARNINGS: Record<WarningCode, string> = {
   "email-address-refused": "normalizeIdentifier returned something that is not one plain e-mail address; the sign-in was refused.",
   "email-links-need-host":
     "An e-mail provider is configured but neither AUTH_URL nor allowedHosts (AUTH_ALLOWED_HOSTS) names the app's host: in production every e-mail sign-in is refused. Set one of them.",
+  "session-raw-tokens":
+    "session.storeRawTokens is on: database session rows are keyed by the tokens themselves, so anyone who can read the sessions table can use them. Turn it off once Auth.js no longer reads the table.",
   "session-cookie-chunked":
     "The session token is larger than one cookie (3936 characters) and was split over several cookies; keep the jwt callback's token small.",
 };

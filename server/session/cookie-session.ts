@@ -133,7 +133,8 @@ export async function readCookieSession(ctx: RequestContext, update?: { data: un
       expires: expires.toISOString(),
     };
     if (token.error === REFRESH_TOKEN_ERROR) sessionInput.error = REFRESH_TOKEN_ERROR;
-    const body = (await callbacks.session({ session: sessionInput, token })) as Session;
+    // The parameter type joins the cookie and database shapes (as Auth.js's does); this is the cookie one.
+    const body = (await callbacks.session({ session: sessionInput as never, token })) as Session;
     response.body = body;
     await ctx.config.events.session({ session: body, token });
     return response;

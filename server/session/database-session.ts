@@ -1,18 +1,18 @@
 /**
  * Sessions kept in a database through the adapter (strategy `database`). The cookie holds a random
- * token; the adapter holds only its SHA-256. For a switch from Auth.js (which stored tokens as they
- * are), a lookup that misses tries the raw token once and, when found, rewrites that row hashed —
- * nobody is logged out by the switch (docs/compatibility.md#sessions-and-tokens).
+ * token; the adapter holds only its SHA-256, or, with `session.storeRawTokens`, the token itself, as
+ * Auth.js does. Rows in the other form (Auth.js's, or Foyer's under the other setting) are found too
+ * and re-keyed on read, so nobody is logged out by a switch either way (`stored-key.ts`,
+ * docs/compatibility.md#rolling-out-over-database-sessions).
  */
-import { findSessionAndUser } from "../adapters/metadata.js";
-import type { Adapter, AdapterSessionUpdate, AdapterUser, NewAdapterSession } from "../adapters/types.js";
-import { hashSessionToken } from "../adapters/wrap.js";
+import type { Adapter, AdapterSession, AdapterSessionUpdate, AdapterUser, NewAdapterSession } from "../adapters/types.js";
 import { deletionCookie } from "../cookies/defaults.js";
 import type { RequestContext } from "../context/request-context.js";
 import { SessionTokenError, SignOutError } from "../core/errors.js";
 import { NO_CACHE_HEADERS } from "../core/response.js";
-import type { Cookie, ResponseInternal, Session } from "../types.js";
+import type { Cookie, DatabaseCallbackSession, ResponseInternal, Session } from "../types.js";
 import { REFRESH_TOKEN_ERROR, refreshUserAccounts } from "./refresh-session.js";
+import { type KeyPolicy, keyFor, locateSession, rekey } from "./stored-key.js";
 import type { SessionStrategy, SignInResult, StoredSession } from "./types.js";
 
 /** `lastSeenAt` is written at most this often (milliseconds), not on every request. */
@@ -32,51 +32,29 @@ function sessionTokenOf(ctx: RequestContext): string | undefined {
   return token || undefined;
 }
 
-/**
- * What Foyer stores for a session token: its SHA-256 in lowercase hex. A row whose key has this
- * shape was written by Foyer (or is indistinguishable from one), never by Auth.js's default token
- * generator (UUIDs, 36 characters with dashes).
- */
-const STORED_KEY_SHAPE = /^[0-9a-f]{64}$/;
-
-/**
- * Looks the token up by its hash; on a miss, once by the raw token (a row written by Auth.js), which
- * is then re-keyed by its hash.
- *
- * The raw lookup matches whatever string the cookie presents, so presenting a *stored key* (the hash
- * of someone's token, taken from a database dump or a log) would find that row. The legacy path
- * therefore accepts only rows whose stored key cannot be a Foyer key: the decision rests on the row
- * the adapter returned, so no cookie value can make a hashed row pass as a legacy one. An Auth.js
- * deployment whose custom `generateSessionToken` produced 64 lowercase hex characters loses those
- * sessions once (its users sign in again); every other Auth.js session carries over.
- */
-async function findSession(ctx: RequestContext, token: string): Promise<StoredSession | null> {
-  const adapter = adapterOf(ctx);
-  const key = await hashSessionToken(token);
-  const found = await findSessionAndUser(adapter, key);
-  if (found) return { ...found, key };
-  if (STORED_KEY_SHAPE.test(token)) return null;
-  const legacy = await findSessionAndUser(adapter, token);
-  if (!legacy || STORED_KEY_SHAPE.test(legacy.session.sessionToken)) return null;
-  // Write the hashed row first: if the delete then fails, the next lookup finds the hashed row.
-  const { session, metadata } = legacy;
-  await adapter.createSession!({ ...session, ...metadata, sessionToken: key });
-  await adapter.deleteSession!(token);
-  ctx.logger.debug("database session migrated to a hashed token", { userId: session.userId });
-  return { session: { ...session, sessionToken: key }, user: legacy.user, metadata, key };
+/** How this config keys session rows (`session.storeRawTokens`), and whether rows carry metadata. */
+function keyPolicy(ctx: RequestContext): KeyPolicy {
+  return { rawTokens: ctx.config.session.storeRawTokens, metadata: ctx.config.sessionMetadata };
 }
 
-/** The current, unexpired database session, deleting it when it has expired. */
+/**
+ * The current, unexpired database session, deleting it when it has expired. A live row stored in the
+ * other form than this config writes is re-keyed (docs/compatibility.md#live-data-when-you-switch).
+ */
 async function currentDatabaseSession(ctx: RequestContext): Promise<StoredSession | null> {
   const token = sessionTokenOf(ctx);
   if (!token) return null;
-  const found = await findSession(ctx, token);
+  const adapter = adapterOf(ctx);
+  const policy = keyPolicy(ctx);
+  const found = await locateSession(adapter, token, policy);
   if (!found) return null;
   if (found.session.expires.valueOf() < Date.now()) {
-    await adapterOf(ctx).deleteSession!(found.key);
+    await adapter.deleteSession!(found.key);
     return null;
   }
-  return found;
+  const current = await rekey(adapter, found, token, policy);
+  if (current.key !== found.key) ctx.logger.debug("database session re-keyed", { userId: found.session.userId, from: found.form });
+  return current;
 }
 
 /** `GET /session` and `POST /session` for database sessions. */
@@ -104,18 +82,18 @@ export async function readDatabaseSession(ctx: RequestContext, update?: { data: 
     if (Object.keys(changes).length) await adapterOf(ctx).updateSession!({ sessionToken: key, ...changes });
     if (changes.expires) response.cookies = [sessionCookie(ctx, sessionTokenOf(ctx)!, changes.expires)];
 
-    const sessionInput: Session = {
-      user: { name: user.name, email: user.email, image: user.image },
-      // As Auth.js: the stored expiry, before this request's extension.
-      expires: session.expires.toISOString(),
-    };
+    // As Auth.js: the stored session merged with its user, `expires` the stored Date (before this
+    // request's extension), and the user again beside it. The stored key is left out: it is a hash
+    // nobody can use, or (with `session.storeRawTokens`) a live token that a callback returning
+    // `session` whole would put in the JSON (docs/compatibility.md#sessions-and-tokens).
+    const sessionInput = callbackSession(session, user);
     // Providers with `refreshTokens`: due access tokens are refreshed in the account rows.
     if (await refreshUserAccounts(ctx, user.id)) sessionInput.error = REFRESH_TOKEN_ERROR;
     const body = (await ctx.config.callbacks.session({
       session: sessionInput,
       user,
       newSession: update?.data,
-      trigger: update ? "update" : undefined,
+      ...(update ? { trigger: "update" } : {}),
     } as never)) as Session;
     response.body = body;
     await ctx.config.events.session({ session: body });
@@ -126,6 +104,12 @@ export async function readDatabaseSession(ctx: RequestContext, update?: { data: 
     response.cookies = [];
     return response;
   }
+}
+
+/** What the `session` callback gets as `session` with database sessions: `{ ...session, user }` without the stored key. */
+function callbackSession(session: AdapterSession, user: AdapterUser): DatabaseCallbackSession {
+  const { sessionToken: _storedKey, ...rest } = session;
+  return { ...rest, user };
 }
 
 function sessionCookie(ctx: RequestContext, token: string, expires: Date): Cookie {
@@ -142,13 +126,15 @@ export async function issueDatabaseSession(ctx: RequestContext, { userId }: Sign
   const previous = sessionTokenOf(ctx);
   if (previous) {
     // Best effort: an unknown or already-deleted previous session is not an error.
-    await Promise.resolve(adapter.deleteSession!(await hashSessionToken(previous))).catch(() => undefined);
+    await locateSession(adapter, previous, keyPolicy(ctx))
+      .then((found) => found && adapter.deleteSession!(found.key))
+      .catch(() => undefined);
   }
   const token = ctx.config.session.generateSessionToken();
   const maxAge = ctx.config.session.maxAge;
   const now = new Date();
   const expires = maxAge instanceof Date ? maxAge : new Date(now.valueOf() + maxAge * 1000);
-  const record: NewAdapterSession = { sessionToken: await hashSessionToken(token), userId, expires };
+  const record: NewAdapterSession = { sessionToken: await keyFor(token, keyPolicy(ctx)), userId, expires };
   if (ctx.config.sessionMetadata) {
     record.createdAt = now;
     record.lastSeenAt = now;
@@ -176,7 +162,11 @@ async function endDatabaseSession(ctx: RequestContext): Promise<Cookie[]> {
   const token = sessionTokenOf(ctx);
   if (!token) return [];
   try {
-    const session = await adapterOf(ctx).deleteSession!(await hashSessionToken(token));
+    // Whichever form the row is in: one written by Auth.js (or by Foyer under the other setting) is
+    // deleted too, not left behind with the cookie gone.
+    const adapter = adapterOf(ctx);
+    const found = await locateSession(adapter, token, keyPolicy(ctx));
+    const session = found ? await adapter.deleteSession!(found.key) : null;
     await ctx.config.events.signOut({ session: session ?? null });
   } catch (error) {
     ctx.logger.error(new SignOutError("The database session could not be deleted", error as Error));

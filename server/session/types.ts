@@ -28,7 +28,7 @@ export interface StoredSession {
   user: AdapterUser;
   /** Foyer's session metadata, when the adapter has `getSessionAndUserWithMetadata`; else `null`. */
   metadata: SessionMetadata | null;
-  /** The stored key (the token's hash). */
+  /** The stored key: the token's hash, or the token itself in a raw row (`stored-key.ts`). */
   key: string;
 }
 
