@@ -35,6 +35,12 @@ export interface WorkOSProfile {
   [key: string]: unknown;
 }
 
+/** WorkOS's options: every OAuth option, plus the connection to sign in through. */
+export interface WorkOSOptions extends Partial<OAuthConfig<WorkOSProfile>> {
+  /** The WorkOS connection every sign-in uses (`conn_…`), sent as the `connection` authorization parameter. */
+  connection?: string;
+}
+
 /**
  * Sign in with WorkOS enterprise SSO (OAuth 2).
  * Options: `clientId` and `clientSecret` (default `AUTH_WORKOS_ID`, `AUTH_WORKOS_SECRET`).
@@ -47,11 +53,6 @@ export interface WorkOSProfile {
  * const config = { providers: [WorkOS({ clientId: process.env.AUTH_WORKOS_ID, clientSecret: process.env.AUTH_WORKOS_SECRET, authorization: { params: { organization: "org_…" } } })] };
  * ```
  */
-export interface WorkOSOptions extends Partial<OAuthConfig<WorkOSProfile>> {
-  /** The WorkOS connection every sign-in uses (`conn_…`), sent as the `connection` authorization parameter. */
-  connection?: string;
-}
-
 export default function WorkOS(options: WorkOSOptions = {}): OAuthConfig<WorkOSProfile> {
   const base = String(options.issuer ?? "https://api.workos.com/").replace(/\/?$/, "/");
   // Only a connection that is set is sent: WorkOS takes one selector, and an empty one would clash
