@@ -86,7 +86,7 @@ interface Scenario {
   signinQuery?: string;
   /** Extra routes (GitHub's /user/emails, Graph photos, …). */
   routes?: () => void;
-  user: { name?: string | null; email: string | null; image: string | null };
+  user: { name?: string | null; email?: string | null; image: string | null };
   accountId: string;
 }
 
