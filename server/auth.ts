@@ -152,7 +152,13 @@ function configErrorResponse(config: NormalizedConfig, req: RequestInternal, tar
     const callbackUrl = req.query.callbackUrl;
     const loops = callbackUrl !== undefined && (callbackUrl.startsWith(config.pages.error) || callbackUrl.startsWith(errorPage));
     if (!loops) return toResponse({ redirect: withQuery(errorPage, { error: "Configuration" }) }, false);
-    config.logger.error(new ErrorPageLoop(`The custom error page ${config.pages.error} is itself failing; answering with the built-in response.`));
+    config.logger.error(
+      authjsError(
+        ErrorPageLoop,
+        AUTHJS_TEXT.errorPageLoop(config.pages.error),
+        "The failing request's callbackUrl is the custom error page itself; answering with the built-in error page instead.",
+      ),
+    );
   }
   if (req.method === "GET" && HTML_ACTIONS.has(req.action)) return toResponse(configurationErrorPage(req, target), false);
   return jsonResponse(500, CONFIG_ERROR_BODY);

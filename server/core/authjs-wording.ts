@@ -2,8 +2,8 @@
  * Auth.js's wording for the errors it logs about a broken configuration or a failed check, so that
  * log searches and alerts written for Auth.js match Foyer's lines word for word. Auth.js's
  * `AuthError` appends ". Read more at https://errors.authjs.dev#<type in lower case>" to every
- * message (`@auth/core`'s `errors.js`); the texts are those of its `lib/utils/assert.js` and
- * `lib/actions/callback/oauth/checks.js`. What Foyer adds — what to change, which rule failed — goes
+ * message (`@auth/core`'s `errors.js`); the texts are those of its `lib/utils/assert.js`,
+ * `lib/actions/callback/oauth/checks.js`, `lib/index.js`, `lib/pages/index.js` and `index.js`. What Foyer adds — what to change, which rule failed — goes
  * in the error's `cause.detail`, which Foyer's logger prints after the message and a custom
  * `logger.error` reads as `error.cause.detail`. Neither ever carries a secret or a token.
  */
@@ -38,6 +38,12 @@ export const AUTHJS_TEXT = {
   databaseNeedsAdapter: "Database session requires an adapter",
   webauthnNeedsAdapter: "WebAuthn requires an adapter",
   missingAdapterMethods: (methods: readonly string[]) => `Required adapter methods were missing: ${methods.join(", ")}`,
+  /** A custom error page whose own URL is the callback URL of a failing request. */
+  errorPageLoop: (page: string) => `The error page ${page} should not require authentication`,
+  /** `GET {basePath}/signin/<provider>`: not an action. */
+  unsupportedAction: "Unsupported action",
+  /** A known action asked with a method it does not take (`POST /csrf`). */
+  cannotHandleAction: (action: string) => `Cannot handle action: ${action}`,
   /** The redirect proxy could not open the state it was given. */
   stateNotDecoded: "State could not be decoded",
   /** The passkey challenge cookie is missing, cannot be opened, or is not this ceremony's. */

@@ -29,6 +29,8 @@ interface Case {
   authenticator?: Record<string, unknown>;
   request: { path: string; method?: "GET" | "POST"; form?: Record<string, string> };
   expected: string;
+  /** Errors logged after the first one. */
+  then?: string[];
 }
 
 interface Logged {
@@ -236,6 +238,15 @@ const CASES: Case[] = [
     },
     expected: "InvalidCheck",
   },
+  {
+    name: "the failing request's callbackUrl is the custom error page",
+    config: { trustHost: true, pages: { error: "/oops" }, providers: [OIDC_PROVIDER] },
+    request: { path: "/auth/signin?callbackUrl=%2Foops" },
+    expected: "MissingSecret",
+    then: ["ErrorPageLoop"],
+  },
+  { name: "GET /signin/<provider>", config: { ...base, providers: [OIDC_PROVIDER] }, request: { path: "/auth/signin/corp" }, expected: "UnknownAction" },
+  { name: "POST /csrf", config: { ...base, providers: [OIDC_PROVIDER] }, request: { path: "/auth/csrf", method: "POST", form: {} }, expected: "UnknownAction" },
   { name: "e-mail without an adapter", config: { ...base, providers: [EMAIL] }, request: session, expected: "MissingAdapter" },
   {
     name: "WebAuthn listed before e-mail, no adapter: e-mail first",
@@ -248,12 +259,13 @@ const CASES: Case[] = [
 describe("configuration and check errors: the same name and message as @auth/core", () => {
   it.each(CASES)("$name → $expected", async (c) => {
     const [authjs, foyer] = await Promise.all([authjsLogged(c), foyerRun(c)]);
-    expect(authjs.map((e) => e.name)).toEqual([c.expected]);
+    expect(authjs.map((e) => e.name)).toEqual([c.expected, ...(c.then ?? [])]);
     expect(foyer.map((e) => ({ name: e.name, message: e.message }))).toEqual(authjs);
     // Foyer's own explanation travels in the cause, and the log line never carries the secret.
     const line = formatError(foyer[0]!);
     expect(line).not.toContain(SECRET);
-    if (c.expected !== "InvalidCallbackUrl") expect(String((foyer[0]!.cause as { detail?: unknown } | undefined)?.detail ?? "")).not.toBe("");
+    if (!["InvalidCallbackUrl", "UnknownAction"].includes(c.expected))
+      expect(String((foyer[0]!.cause as { detail?: unknown } | undefined)?.detail ?? "")).not.toBe("");
   });
 });
 
