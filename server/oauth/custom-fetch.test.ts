@@ -29,6 +29,8 @@ let backChannel: Set<string>;
 
 beforeAll(async () => {
   idp = await startTestIdp({
+    // Sign-in access tokens are due at once (30 s < the 60 s refresh leeway); refreshed ones last an hour.
+    accessTokenTtl: (grantType) => (grantType === "refresh_token" ? 3600 : 30),
     clients: [
       { client_id: "client-a", client_secret: "secret-a", redirect_uris: PROVIDER_IDS.map(callbackUri) },
       {
@@ -116,6 +118,31 @@ describe.each(KEYS)("a provider's fetch given under %s", (_name, key) => {
     const atIdp = serverRequestsAtIdp();
     expect(atIdp).toEqual(expect.arrayContaining(["/.well-known/openid-configuration", "/token", "/me"]));
     expect(user.paths()).toEqual(atIdp);
+  });
+
+  it("sees the token refresh of a session read too", async () => {
+    const user = recordingFetch();
+    const provider = OIDC({
+      id: "idp-oidc",
+      issuer: idp.issuer,
+      clientId: "client-a",
+      clientSecret: "secret-a",
+      authorization: { params: { scope: "openid profile email offline_access", prompt: "consent" } },
+      refreshTokens: true,
+      [key]: user.fetcher,
+    });
+    const { config, errors } = setup(provider);
+    const { jar } = await idpSignIn(config, "idp-oidc", "refreshing-user");
+    const tokenRequests = () => user.paths().filter((path) => path === "/token").length;
+    expect(tokenRequests()).toBe(1);
+    const response = await Auth(get("/auth/session", { cookie: jar.header }), config);
+    const body = (await response.json()) as { user?: unknown; error?: string } | null;
+    expect(errors).toEqual([]);
+    expect(body?.user).toBeDefined();
+    expect(body?.error).toBeUndefined();
+    // The refresh grant went through the user's fetch, and nothing reached the IdP around it.
+    expect(tokenRequests()).toBe(2);
+    expect(user.paths()).toEqual(serverRequestsAtIdp());
   });
 
   it("sees every request of a full OAuth 2 sign-in (token, userinfo) with explicit endpoints", async () => {
