@@ -11,7 +11,8 @@ import { normalizeConfig } from "./config/normalize.js";
 import type { NormalizedConfig } from "./config/types.js";
 import { createContext, requestOrigin } from "./context/request-context.js";
 import { errorToInternal, type ErrorTarget } from "./core/error-response.js";
-import { AuthError, ErrorPageLoop, InvalidCallbackUrl, UntrustedHost } from "./core/errors.js";
+import { AUTHJS_TEXT, authjsError } from "./core/authjs-wording.js";
+import { AuthError, ErrorPageLoop, InvalidCallbackUrl, MissingSecret, UntrustedHost } from "./core/errors.js";
 import { linkHostError, requestHostError } from "./core/hosts.js";
 import { createLogger } from "./core/logger.js";
 import { readPostBody, readRequest, requestTarget, type BadRequest, type RequestInternal, type TooLarge } from "./core/request.js";
@@ -71,7 +72,7 @@ export async function Auth(request: Request, configInput: ConfigInput): Promise<
     pages: config.pages,
   };
 
-  const configError = config.error ?? requestError(config, req);
+  const configError = firstConfigProblem(config, req);
   if (configError) {
     logger.error(configError);
     // The request's own origin is not to be trusted: a custom error page is reached by a relative URL.
@@ -111,22 +112,24 @@ async function parse(request: Request, config: NormalizedConfig): Promise<{ kind
 }
 
 /**
- * Checks that depend on the request: host trust (Auth.js's `trustHost` assertion, plus `allowedHosts` and the stricter rule
- * for e-mailed links) and the callback URL given in the query.
+ * The first reason not to answer this request, in Auth.js's order where Auth.js checks the same thing:
+ * host trust, the secret, the callback URL in the query, then the rest of the configuration rules
+ * (config/rules.ts). Foyer's own host checks (`allowedHosts`, loopback only outside production, the
+ * stricter rule for e-mailed links) come last: Auth.js has no counterpart whose order could differ.
  */
-function requestError(config: NormalizedConfig, req: RequestInternal): AuthError | undefined {
+function firstConfigProblem(config: NormalizedConfig, req: RequestInternal): AuthError | undefined {
   if (!config.trustHost) {
-    return new UntrustedHost(
-      `Host must be trusted. URL was: ${req.url.origin}${req.url.pathname}. Set AUTH_URL to the public URL of the app, or AUTH_TRUST_HOST=true when a trusted proxy sets the Host header.`,
-    );
+    const detail = "Set AUTH_URL to the public URL of the app, or AUTH_TRUST_HOST=true when a trusted proxy sets the Host header.";
+    return authjsError(UntrustedHost, AUTHJS_TEXT.untrustedHost(req.url), detail);
   }
-  const hostError = requestHostError(config.hosts, req.url) ?? (sendsEmailLink(config, req) ? linkHostError(config.hosts, req.url) : undefined);
-  if (hostError) return hostError;
+  if (config.error instanceof MissingSecret) return config.error;
   const callbackUrl = req.query.callbackUrl;
   if (callbackUrl !== undefined && !isValidCallbackUrl(callbackUrl, requestOrigin(config, req.url))) {
-    return new InvalidCallbackUrl(`Invalid callback URL. Received: ${callbackUrl.slice(0, 200)}`);
+    // Auth.js prints the value as received; a very long one is cut (Foyer refuses over 4096 characters).
+    return authjsError(InvalidCallbackUrl, AUTHJS_TEXT.invalidCallbackUrl(callbackUrl.length > 512 ? `${callbackUrl.slice(0, 512)}…` : callbackUrl));
   }
-  return undefined;
+  if (config.error) return config.error;
+  return requestHostError(config.hosts, req.url) ?? (sendsEmailLink(config, req) ? linkHostError(config.hosts, req.url) : undefined);
 }
 
 /**
@@ -149,7 +152,13 @@ function configErrorResponse(config: NormalizedConfig, req: RequestInternal, tar
     const callbackUrl = req.query.callbackUrl;
     const loops = callbackUrl !== undefined && (callbackUrl.startsWith(config.pages.error) || callbackUrl.startsWith(errorPage));
     if (!loops) return toResponse({ redirect: withQuery(errorPage, { error: "Configuration" }) }, false);
-    config.logger.error(new ErrorPageLoop(`The custom error page ${config.pages.error} is itself failing; answering with the built-in response.`));
+    config.logger.error(
+      authjsError(
+        ErrorPageLoop,
+        AUTHJS_TEXT.errorPageLoop(config.pages.error),
+        "The failing request's callbackUrl is the custom error page itself; answering with the built-in error page instead.",
+      ),
+    );
   }
   if (req.method === "GET" && HTML_ACTIONS.has(req.action)) return toResponse(configurationErrorPage(req, target), false);
   return jsonResponse(500, CONFIG_ERROR_BODY);

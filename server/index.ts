@@ -15,6 +15,7 @@ export { Auth, type ConfigInput } from "./auth.js";
 export { getSession } from "./get-session.js";
 export { readAccountTokens } from "./oauth/read-tokens.js";
 export { raw, skipCSRFCheck } from "./core/markers.js";
+export { customFetch } from "./core/custom-fetch.js";
 export { setEnvDefaults, createActionURL, isAuthAction, type EnvObject } from "./core/env.js";
 export { defaultRedirect } from "./core/redirect.js";
 export { elementsScriptPath, signinScriptPath } from "./pages/assets.js";

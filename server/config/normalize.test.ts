@@ -25,7 +25,8 @@ async function expectConfigError(config: AuthConfig, type: string, message: RegE
   expect(response.status).toBe(500);
   expect(await response.json()).toEqual(GENERIC_500);
   expect(errors[0]?.type).toBe(type);
-  expect(errors[0]?.message).toMatch(message);
+  // Auth.js's message, then Foyer's detail (both on the log line): server/interop/error-messages.test.ts.
+  expect(`${errors[0]?.message} ${String(errors[0]?.cause?.detail ?? "")}`).toMatch(message);
 }
 
 describe("validation failures answer the generic response and log a specific, actionable error", () => {

@@ -3,6 +3,7 @@
  * runs the factories and merges each user's `options` over the factory's defaults (what the rules then
  * check), and `resolveProvider` fills in what a kind needs at request time, once.
  */
+import { effectiveFetchOf } from "../core/custom-fetch.js";
 import { DEFAULT_EMAIL_MAX_AGE, DEFAULT_RESEND_COOLDOWN, type EmailConfig } from "../providers/email.js";
 import type { OAuthConfig } from "../providers/oauth.js";
 import { defaultFormFields, defaultRelyingParty, defaultUserInfo } from "../providers/webauthn.js";
@@ -14,7 +15,7 @@ export function configuredProviders(config: AuthConfig): ConfiguredProvider[] {
   return config.providers.map((provider) => {
     const instance = (typeof provider === "function" ? provider() : provider) as CommonProviderOptions;
     const { options, ...defaults } = instance ?? ({} as CommonProviderOptions);
-    return deepMerge(defaults, options ?? {}) as ConfiguredProvider;
+    return deepMerge(defaults, options ?? {}) as unknown as ConfiguredProvider;
   });
 }
 
@@ -28,7 +29,13 @@ export function resolveProvider(provider: ConfiguredProvider): InternalProvider 
     case "oauth":
     case "oidc": {
       const given = provider as OAuthConfig;
-      return { ...given, checks: given.checks ?? (given.type === "oidc" ? ["pkce", "state", "nonce"] : ["pkce", "state"]) };
+      return {
+        ...given,
+        checks: given.checks ?? (given.type === "oidc" ? ["pkce", "state", "nonce"] : ["pkce", "state"]),
+        // Every request to the provider reads this one field (core/custom-fetch.ts): the user's fetch,
+        // named by any of its keys, under the factory's own fix.
+        customFetch: effectiveFetchOf(given),
+      };
     }
     case "email": {
       const given = provider as EmailConfig;
@@ -57,10 +64,15 @@ function resolveWebAuthn(provider: ConfiguredProvider): WebAuthnProvider {
   };
 }
 
-/** Merges plain objects recursively; the second argument wins; arrays and functions are replaced. */
-function deepMerge(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...target };
-  for (const [key, value] of Object.entries(source)) {
+/**
+ * Merges plain objects recursively; the second argument wins; arrays and functions are replaced.
+ * Symbol keys are merged too: a provider's `[customFetch]` usually sits in the factory's `options`.
+ */
+function deepMerge(target: Record<string | symbol, unknown>, source: Record<string | symbol, unknown>): Record<string | symbol, unknown> {
+  const out: Record<string | symbol, unknown> = { ...target };
+  const keys = [...Object.keys(source), ...Object.getOwnPropertySymbols(source).filter((key) => Object.prototype.propertyIsEnumerable.call(source, key))];
+  for (const key of keys) {
+    const value = source[key];
     if (value === undefined) continue;
     const existing = out[key];
     out[key] = isPlainObject(existing) && isPlainObject(value) ? deepMerge(existing, value) : value;

@@ -1,9 +1,12 @@
 /**
  * The configuration rules: what must hold of a config before any request is answered, each a small
  * named check that returns the error to answer with, or nothing. They run in the order listed and the
- * first failure wins; the message says what to change.
+ * first failure wins. Where Auth.js checks the same thing, the rule comes in Auth.js's order and its
+ * error carries Auth.js's message, with what to change in `cause.detail` (core/authjs-wording.ts);
+ * Foyer's own rules say what to change in the message.
  */
 import { HASHED_SESSION_KEY, REQUIRED_METHODS } from "../adapters/wrap.js";
+import { AUTHJS_TEXT, authjsError } from "../core/authjs-wording.js";
 import {
   type AuthError,
   InvalidConfiguration,
@@ -18,7 +21,7 @@ import type { LogLevel } from "../core/logger.js";
 import type { AuthConfig } from "../types.js";
 import { isPlainObject } from "./providers.js";
 import type { ConfiguredProvider, NormalizedConfig } from "./types.js";
-import { webauthnConfigError } from "./webauthn-rules.js";
+import { webauthnProviderError } from "./webauthn-rules.js";
 
 /** What a rule reads: the normalised config, the providers as configured, and the config as written. */
 export interface RuleInput {
@@ -41,7 +44,9 @@ const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
 
 const secretIsSet: ConfigRule = ({ config }) =>
   config.secret.length === 0
-    ? new MissingSecret(
+    ? authjsError(
+        MissingSecret,
+        AUTHJS_TEXT.missingSecret,
         "No secret is configured. Set the AUTH_SECRET environment variable — `npx foyer-auth secret` prints a fresh one, `npx foyer-auth secret -f .env` adds it to .env — or pass `secret` in the config.",
       )
     : undefined;
@@ -75,8 +80,10 @@ const oauthHasEndpoints: ProviderRule = (provider) => {
   for (const key of ["authorization", "token", "userinfo"]) {
     const endpoint = provider[key];
     const url = typeof endpoint === "string" ? endpoint : (endpoint as { url?: unknown } | undefined)?.url;
-    if (!url)
-      return new InvalidEndpoints(`Provider "${provider.id}" is missing both \`issuer\` and \`${key}\` endpoint config. At least one of them is required.`);
+    if (!url) {
+      const detail = `Give provider "${provider.id}" an \`issuer\` (OpenID Connect discovery), or all three of \`authorization\`, \`token\` and \`userinfo\`.`;
+      return authjsError(InvalidEndpoints, AUTHJS_TEXT.invalidEndpoints(String(provider.id), key), detail);
+    }
   }
   return undefined;
 };
@@ -99,15 +106,8 @@ const refreshTokensIsValid: ProviderRule = (provider) => {
   return undefined;
 };
 
-const credentialsHaveAuthorize: ProviderRule = (provider) =>
-  provider.type === "credentials" && typeof provider.authorize !== "function"
-    ? new MissingAuthorize(
-        `Credentials provider "${provider.id}" has no authorize() function. Add \`authorize(credentials) { … return user or null }\` to its options.`,
-      )
-    : undefined;
-
-/** Checked per provider, in this order, before moving to the next provider. */
-const PROVIDER_RULES: readonly ProviderRule[] = [idIsUsableInPath, idIsUnique, typeIsKnown, oauthHasEndpoints, refreshTokensIsValid, credentialsHaveAuthorize];
+/** Checked per provider, in this order, before moving to the next provider (Auth.js checks endpoints and WebAuthn so). */
+const PROVIDER_RULES: readonly ProviderRule[] = [idIsUsableInPath, idIsUnique, typeIsKnown, oauthHasEndpoints, webauthnProviderError, refreshTokensIsValid];
 
 const everyProviderIsValid: ConfigRule = ({ providers }) => {
   for (const [index, provider] of providers.entries()) {
@@ -119,17 +119,23 @@ const everyProviderIsValid: ConfigRule = ({ providers }) => {
   return undefined;
 };
 
-const webauthnProvidersAgree: ConfigRule = ({ providers }) => webauthnConfigError(providers);
-
-const emailAndWebAuthnHaveAdapter: ConfigRule = ({ providers, source }) => {
-  const needsAdapter = providers.find((p) => p.type === "email" || p.type === "webauthn");
-  if (!needsAdapter || source.adapter) return undefined;
-  return new MissingAdapter(
-    needsAdapter.type === "email"
-      ? "Email login requires an adapter. Add `adapter` to the config."
-      : "WebAuthn requires an adapter. Add `adapter` to the config.",
-  );
+/** After every provider's own rules, as Auth.js checks it. */
+const credentialsHaveAuthorize: ConfigRule = ({ providers }) => {
+  const provider = providers.find((p) => p.type === "credentials" && typeof p.authorize !== "function");
+  if (!provider) return undefined;
+  const detail = `Credentials provider "${provider.id}" has no authorize() function. Add \`authorize(credentials) { … return user or null }\` to its options.`;
+  return authjsError(MissingAuthorize, AUTHJS_TEXT.missingAuthorize, detail);
 };
+
+const emailHasAdapter: ConfigRule = ({ providers, source }) =>
+  providers.some((p) => p.type === "email") && !source.adapter
+    ? authjsError(MissingAdapter, AUTHJS_TEXT.emailNeedsAdapter, "Add `adapter` to the config: e-mail sign-in stores its verification tokens there.")
+    : undefined;
+
+const webauthnHasAdapter: ConfigRule = ({ providers, source }) =>
+  providers.some((p) => p.type === "webauthn") && !source.adapter
+    ? authjsError(MissingAdapter, AUTHJS_TEXT.webauthnNeedsAdapter, "Add `adapter` to the config: passkeys are stored there.")
+    : undefined;
 
 const sessionStrategyIsKnown: ConfigRule = ({ config, source }) =>
   STRATEGIES.has(config.session.strategy)
@@ -138,7 +144,7 @@ const sessionStrategyIsKnown: ConfigRule = ({ config, source }) =>
 
 const databaseSessionHasAdapter: ConfigRule = ({ config, source }) =>
   config.session.strategy === "database" && !source.adapter
-    ? new MissingAdapter('Database session requires an adapter. Add `adapter` to the config or set session.strategy to "cookie".')
+    ? authjsError(MissingAdapter, AUTHJS_TEXT.databaseNeedsAdapter, 'Add `adapter` to the config, or set session.strategy to "cookie".')
     : undefined;
 
 /** The adapter has the methods the configured providers and session strategy call. */
@@ -155,8 +161,10 @@ const adapterHasRequiredMethods: ConfigRule = ({ config, providers, source }) =>
   if (types.has("credentials") && database) for (const m of REQUIRED_METHODS.credentialsDatabase) needed.add(m);
   const missing = [...needed].filter((method) => typeof adapter[method] !== "function");
   if (missing.length === 0) return undefined;
-  return new MissingAdapterMethods(
-    `Required adapter methods were missing: ${missing.join(", ")}. The configured providers and session strategy need them; add them to the adapter.`,
+  return authjsError(
+    MissingAdapterMethods,
+    AUTHJS_TEXT.missingAdapterMethods(missing),
+    "The configured providers and session strategy call these methods; add them to the adapter.",
   );
 };
 
@@ -166,8 +174,10 @@ const refreshingHasAdapterMethods: ConfigRule = ({ config, providers, source }) 
   if (!refreshing || config.session.strategy !== "database") return undefined;
   const lacking = REFRESH_METHODS.filter((method) => typeof (source.adapter as Record<string, unknown>)[method] !== "function");
   if (lacking.length === 0) return undefined;
-  return new MissingAdapterMethods(
-    `Provider "${refreshing.id}" has refreshTokens, which with database sessions needs the adapter methods ${lacking.join(", ")} (Foyer's adapters have them). Add them, or use jwt sessions.`,
+  return authjsError(
+    MissingAdapterMethods,
+    AUTHJS_TEXT.missingAdapterMethods(lacking),
+    `Provider "${refreshing.id}" has refreshTokens, which with database sessions needs these adapter methods (Foyer's adapters have them). Add them, or use jwt sessions.`,
   );
 };
 
@@ -223,16 +233,22 @@ const maxBodySizeIsValid: ConfigRule = ({ config, source }) =>
     ? undefined
     : new InvalidConfiguration(`maxBodySize must be a positive whole number of bytes; got ${String(source.maxBodySize)}.`);
 
-/** The rules that depend on neither the request nor the pages, in the order they are checked. */
+/**
+ * The rules that depend on neither the request nor the pages, in the order they are checked: Auth.js's
+ * order where it has the rule (secret; each provider's endpoints and WebAuthn settings; `authorize`;
+ * the adapter for e-mail, database sessions, WebAuthn; the adapter's methods). `auth.ts` checks host
+ * trust before these and the callback URL right after the secret, as Auth.js does.
+ */
 export const CONFIG_RULES: readonly ConfigRule[] = [
   secretIsSet,
   basePathIsAbsolute,
   logLevelIsKnown,
   everyProviderIsValid,
-  webauthnProvidersAgree,
-  emailAndWebAuthnHaveAdapter,
+  credentialsHaveAuthorize,
+  emailHasAdapter,
   sessionStrategyIsKnown,
   databaseSessionHasAdapter,
+  webauthnHasAdapter,
   adapterHasRequiredMethods,
   refreshingHasAdapterMethods,
   sessionMaxAgeIsValid,

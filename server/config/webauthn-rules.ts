@@ -4,31 +4,29 @@
  * passkeys are stable in Foyer.
  */
 import type { ConfiguredProvider } from "./types.js";
+import { AUTHJS_TEXT, authjsError } from "../core/authjs-wording.js";
 import { type AuthError, DuplicateConditionalUI, InvalidConfiguration, MissingWebAuthnAutocomplete } from "../core/errors.js";
 
-/** The first problem of the WebAuthn providers in `providers`, if any. */
-export function webauthnConfigError(providers: readonly ConfiguredProvider[]): AuthError | undefined {
-  let conditionalUI: string | undefined;
-  for (const provider of providers) {
-    if (provider.type !== "webauthn") continue;
-    if (provider.enableConditionalUI === true) {
-      if (conditionalUI !== undefined) {
-        return new DuplicateConditionalUI(
-          `WebAuthn providers "${conditionalUI}" and "${provider.id}" both have enableConditionalUI: true; only one provider can offer passkeys in the browser's autofill. Set enableConditionalUI: false on one of them.`,
-        );
-      }
-      conditionalUI = provider.id;
-      const fields = isRecord(provider.formFields) ? Object.values(provider.formFields) : [];
-      if (!fields.some((field) => isRecord(field) && String(field.autocomplete ?? "").includes("webauthn"))) {
-        return new MissingWebAuthnAutocomplete(
-          `Provider "${provider.id}" has enableConditionalUI: true, but none of its formFields has "webauthn" in its autocomplete (e.g. autocomplete: "username webauthn").`,
-        );
-      }
+/**
+ * The problem of the provider at `index` if it is a WebAuthn provider, given the ones before it (a
+ * provider rule, checked in list order as Auth.js checks it). The two rules Auth.js has carry its message.
+ */
+export function webauthnProviderError(provider: ConfiguredProvider, index: number, providers: readonly ConfiguredProvider[]): AuthError | undefined {
+  if (provider.type !== "webauthn") return undefined;
+  if (provider.enableConditionalUI === true) {
+    const earlier = providers.slice(0, index).find((p) => p.type === "webauthn" && p.enableConditionalUI === true);
+    if (earlier) {
+      const detail = `WebAuthn providers "${earlier.id}" and "${provider.id}" both have enableConditionalUI: true; only one provider can offer passkeys in the browser's autofill. Set enableConditionalUI: false on one of them.`;
+      return authjsError(DuplicateConditionalUI, AUTHJS_TEXT.duplicateConditionalUI, detail);
     }
-    const problem = relyingPartyProblem(provider.relayingParty);
-    if (problem) return new InvalidConfiguration(`Provider "${provider.id}": relayingParty.${problem}`);
+    const fields = isRecord(provider.formFields) ? Object.values(provider.formFields) : [];
+    if (!fields.some((field) => isRecord(field) && String(field.autocomplete ?? "").includes("webauthn"))) {
+      const detail = `Give one of provider "${provider.id}"'s formFields "webauthn" in its autocomplete (e.g. autocomplete: "username webauthn"), or set enableConditionalUI: false.`;
+      return authjsError(MissingWebAuthnAutocomplete, AUTHJS_TEXT.missingWebAuthnAutocomplete(String(provider.id)), detail);
+    }
   }
-  return undefined;
+  const problem = relyingPartyProblem(provider.relayingParty);
+  return problem ? new InvalidConfiguration(`Provider "${provider.id}": relayingParty.${problem}`) : undefined;
 }
 
 /** What is wrong with a configured `relayingParty`, if anything. */

@@ -1,7 +1,9 @@
 /**
  * Foyer's error classes. `type` names are wire contract (they appear in logs and, for the client-safe
  * ones, in `?error=`); they are Auth.js's 32 types plus Foyer's `InvalidConfiguration` and
- * `RefreshTokenError`. Messages are Foyer's own and say what to change.
+ * `RefreshTokenError`. Messages say what to change; where Auth.js logs the same configuration
+ * problem or failed check, the message is Auth.js's own and Foyer's detail is in `cause.detail`
+ * (core/authjs-wording.ts).
  */
 
 export type ErrorType =

@@ -106,7 +106,10 @@ async function expectUntrustedHost(response: Response, s: Setup, message: RegExp
   expect(response.headers.get("location")).toBeNull();
   expect(await response.json()).toEqual(GENERIC_500);
   expect(s.errors.map((e) => e.type)).toContain("UntrustedHost");
-  expect(s.errors.find((e) => e.type === "UntrustedHost")!.message).toMatch(message);
+  const error = s.errors.find((e) => e.type === "UntrustedHost")!;
+  // Auth.js's message; what Foyer refused and why is the detail (server/interop/error-messages.test.ts).
+  expect(error.message).toMatch(/^Host must be trusted\. URL was: /);
+  expect(String(error.cause?.detail)).toMatch(message);
 }
 
 describe("development (host trust only because NODE_ENV is not production)", () => {
@@ -330,7 +333,14 @@ describe("createActionURL with allowedHosts", () => {
     const headers = (host: string) => new Headers({ host: "app.example.com", "x-forwarded-host": host, "x-forwarded-proto": "https" });
     const config = { basePath: "/auth", allowedHosts: ["app.example.com"] };
     expect(createActionURL("signin", "https", headers("app.example.com"), {}, config).href).toBe("https://app.example.com/auth/signin");
-    expect(() => createActionURL("signin", "https", headers("evil.com"), {}, config)).toThrow(/"evil\.com" is not in allowedHosts/);
+    let thrown: AuthError | undefined;
+    try {
+      createActionURL("signin", "https", headers("evil.com"), {}, config);
+    } catch (error) {
+      thrown = error as AuthError;
+    }
+    expect(thrown?.type).toBe("UntrustedHost");
+    expect(String(thrown?.cause?.detail)).toMatch(/"evil\.com" is not in allowedHosts/);
   });
 });
 

@@ -14,6 +14,7 @@
  *   that leave the request (e-mails to someone else) need `AUTH_URL`, a listed host, or — outside
  *   production — a loopback host.
  */
+import { AUTHJS_TEXT, authjsError } from "./authjs-wording.js";
 import { InvalidConfiguration, UntrustedHost } from "./errors.js";
 
 /** How a config judges request hosts; built once per config by {@link buildHostPolicy}. */
@@ -170,12 +171,16 @@ export function requestHostError(policy: HostPolicy, url: URL): UntrustedHost | 
   const host = requestHost(url);
   if (listed) {
     if (isListedHost(policy, host) || (!policy.production && isLoopbackHost(host))) return undefined;
-    return new UntrustedHost(
+    return authjsError(
+      UntrustedHost,
+      AUTHJS_TEXT.untrustedHost(url),
       `Host ${JSON.stringify(host)} is not in allowedHosts (AUTH_ALLOWED_HOSTS); the request (${url.protocol}//${host}${url.pathname}) was refused. If the app is served on this host, add it to allowedHosts; or set AUTH_URL to the app's public URL.`,
     );
   }
   if (policy.trustInferred && !isLoopbackHost(host)) {
-    return new UntrustedHost(
+    return authjsError(
+      UntrustedHost,
+      AUTHJS_TEXT.untrustedHost(url),
       `Host ${JSON.stringify(host)} is not a loopback host, and host trust comes only from NODE_ENV not being "production"; the request (${url.protocol}//${host}${url.pathname}) was refused. Add the host to allowedHosts (or AUTH_ALLOWED_HOSTS), or set AUTH_URL to the app's public URL.`,
     );
   }
@@ -192,7 +197,9 @@ export function linkHostError(policy: HostPolicy, url: URL): UntrustedHost | und
   const host = requestHost(url);
   if (isListedHost(policy, host)) return undefined;
   if (!policy.production && isLoopbackHost(host)) return undefined;
-  return new UntrustedHost(
+  return authjsError(
+    UntrustedHost,
+    AUTHJS_TEXT.untrustedHost(url),
     `E-mail sign-in links are built only on a configured host, and ${JSON.stringify(host)} is not one, so no link was stored or sent. Set AUTH_URL to the app's public URL, or list the host in allowedHosts (or AUTH_ALLOWED_HOSTS)${policy.production ? "" : "; outside production, loopback hosts also work"}.`,
   );
 }

@@ -55,6 +55,31 @@ function oneLine(text: string): string {
   return flat.length > MAX_MESSAGE_LENGTH ? `${flat.slice(0, MAX_MESSAGE_LENGTH)}…` : flat;
 }
 
+/**
+ * A URL for a log line: as its `href`, except that the values of query parameters whose names look
+ * like credentials (`token`, `code`, `state`, …: the e-mail link's token, an OAuth callback's code)
+ * are replaced by "[redacted]". Other parameters keep their encoding, so a URL without such
+ * parameters prints exactly as `String(url)`.
+ */
+export function loggableUrl(url: URL): string {
+  if (!url.search) return url.href;
+  const query = url.search
+    .slice(1)
+    .split("&")
+    .map((pair) => {
+      const name = pair.split("=", 1)[0]!;
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, " "));
+      } catch {
+        // A malformed escape: judge the name as written.
+      }
+      return SENSITIVE_KEY.test(decoded) ? `${name}=[redacted]` : pair;
+    })
+    .join("&");
+  return `${url.origin}${url.pathname}?${query}${url.hash}`;
+}
+
 /** Copies metadata for logging, replacing sensitive-looking keys by "[redacted]". */
 export function redact(value: unknown, depth = 0): unknown {
   if (depth > 4) return "[…]";

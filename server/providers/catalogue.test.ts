@@ -13,6 +13,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customFetch as authjsCustomFetch } from "@auth/core";
 import { Auth } from "../auth.js";
 import { clearDiscoveryCache } from "../oauth/client.js";
 import { CookieJar, ORIGIN, csrf, get, postForm, setCookies, testConfig } from "../testing/harness.js";
@@ -336,7 +337,8 @@ const SCENARIOS: Scenario[] = [
   })),
   {
     id: "microsoft-entra-id",
-    provider: () => MicrosoftEntraID({ ...credentials, issuer: issuers.entra, customFetch: graphToLocal }),
+    // Auth.js's symbol (an Auth.js config): the Graph photo request goes through it too.
+    provider: () => MicrosoftEntraID({ ...credentials, issuer: issuers.entra, [authjsCustomFetch]: graphToLocal }),
     authorize: "/entra/tenant-1/oauth2/v2.0/authorize",
     params: { scope: "openid profile email User.Read" },
     checks: ["pkce", "state", "nonce"],

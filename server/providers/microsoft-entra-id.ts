@@ -16,6 +16,7 @@
  * MicrosoftEntraID({ tenantId: "0f1e…" }); // AUTH_MICROSOFT_ENTRA_ID_ID, AUTH_MICROSOFT_ENTRA_ID_SECRET
  * ```
  */
+import { userFetchOf } from "../core/custom-fetch.js";
 import type { OAuthConfig } from "./oauth.js";
 
 /** Claims of a Microsoft identity platform v2.0 ID token. */
@@ -96,7 +97,10 @@ export default function MicrosoftEntraID(options: MicrosoftEntraIDOptions = {}):
       let image: string | null = null;
       if (profilePhotoSize && tokens.access_token) {
         try {
-          const fetcher = options.customFetch ?? fetch;
+          // Foyer calls profile() as a method of the resolved provider, whose `customFetch` is the user's
+          // fetch under any of its keys (server/config/providers.ts); the options are the fallback for a
+          // profile() called on its own.
+          const fetcher = (this as OAuthConfig | undefined)?.customFetch ?? userFetchOf(options) ?? fetch;
           const response = await fetcher(`${GRAPH}/me/photos/${profilePhotoSize}x${profilePhotoSize}/$value`, {
             headers: { Authorization: `Bearer ${tokens.access_token}` },
           });

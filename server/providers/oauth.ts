@@ -3,6 +3,7 @@
  * (docs/providers.md#generic-providers-oauth-and-oidc), so configs port by changing imports. `OAuth(options)` / `OIDC(options)` make a generic provider; the catalogue builds
  * on the same shape.
  */
+import type { customFetch, FetchLayer, providerFetchLayer } from "../core/custom-fetch.js";
 import type { Account, Awaitable, Profile, User } from "../types.js";
 
 /** An endpoint as a URL, or a URL with extra parameters (a parameter may be a function of the final provider). */
@@ -64,8 +65,17 @@ export interface OAuthConfig<P extends Profile = Profile> {
   style?: { logo?: string; brandColor?: string; bg?: string; text?: string };
   allowDangerousEmailAccountLinking?: boolean;
   redirectProxyUrl?: string;
-  /** Wraps every request to the provider: the hook for non-standard responses. */
+  /**
+   * The fetch every request to this provider goes through (discovery, token, userinfo, the provider's
+   * own profile requests): for proxies, corporate CAs, logging and tests. Auth.js's spelling works
+   * too: `[customFetch]` with the symbol from `foyer-auth` or from `@auth/core` / `next-auth`.
+   * A provider that fixes its service's answers itself (Twitch, TikTok) applies its fix on top of it.
+   */
+  [customFetch]?: typeof fetch;
+  /** The same as `[customFetch]` (the string key of earlier Foyer versions; still honoured). */
   customFetch?: typeof fetch;
+  /** @internal A factory's fix for its service's answers, over the user's fetch (server/core/custom-fetch.ts). */
+  [providerFetchLayer]?: FetchLayer;
   /**
    * Keep the provider's access token fresh: a session read that finds it expired (or expiring within
    * `leewaySeconds`) refreshes it once with the refresh token and stores the result — in the session
@@ -78,6 +88,8 @@ export interface OAuthConfig<P extends Profile = Profile> {
   refreshTokens?: boolean | RefreshTokensOptions;
   options?: Record<string, unknown>;
   [key: string]: unknown;
+  /** Symbol keys such as Auth.js's own `[customFetch]` symbol. */
+  [key: symbol]: unknown;
 }
 
 /** A generic OAuth 2 provider. */

@@ -5,8 +5,8 @@
  * - authorize at `https://www.tiktok.com/v2/auth/authorize` with `client_key=<client key>` and
  *   `scope=user.info.basic` (TikTok names the client id "client key");
  * - exchange the code at `https://open.tiktokapis.com/v2/oauth/token/`: a form body with the client
- *   id and secret (`client_secret_post`) and `client_key` appended, which this provider's
- *   `customFetch` adds;
+ *   id and secret (`client_secret_post`) and `client_key` appended, which this provider adds (on top
+ *   of your own `[customFetch]`, if you give one);
  * - read the user with `GET https://open.tiktokapis.com/v2/user/info/?fields=open_id,avatar_url,display_name`
  *   (Bearer token). The answer is `{ data: { user }, error: { code, message, log_id } }`; any
  *   `error.code` other than `"ok"` fails the sign-in (`OAuthCallbackError`).
@@ -19,6 +19,7 @@
  * TikTok(); // AUTH_TIKTOK_ID (the Client Key), AUTH_TIKTOK_SECRET (the Client Secret)
  * ```
  */
+import { providerFetchLayer } from "../core/custom-fetch.js";
 import type { Profile } from "../types.js";
 import type { OAuthConfig, TokenSet } from "./oauth.js";
 
@@ -68,19 +69,19 @@ function urlOf(input: RequestInfo | URL): URL {
 /**
  * TikTok's token endpoint: `client_key` (= the client id) appended to the form body, the request sent
  * as `application/x-www-form-urlencoded`, and the JSON answer re-wrapped as a fresh JSON response.
- * Every other request passes through.
+ * Every other request passes through. Requests go out through `next` (default: the global `fetch`).
  */
-export function tiktokFetch(clientKey?: string): typeof fetch {
+export function tiktokFetch(clientKey?: string, next: typeof fetch = (input, init) => fetch(input, init)): typeof fetch {
   return (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = urlOf(input);
-    if (!url.pathname.endsWith("/token/") || (init?.method ?? "GET").toUpperCase() !== "POST") return fetch(input, init);
+    if (!url.pathname.endsWith("/token/") || (init?.method ?? "GET").toUpperCase() !== "POST") return next(input, init);
     const body = new URLSearchParams(init?.body instanceof URLSearchParams ? init.body : typeof init?.body === "string" ? init.body : undefined);
     const key = body.get("client_id") ?? clientKey;
     if (key) body.append("client_key", key);
     const headers = new Headers(init?.headers);
     headers.set("content-type", "application/x-www-form-urlencoded");
     headers.delete("content-length");
-    const response = await fetch(url, { ...init, method: "POST", headers, body });
+    const response = await next(url, { ...init, method: "POST", headers, body });
     const text = await response.text();
     try {
       return Response.json(JSON.parse(text), { status: response.status });
@@ -148,7 +149,7 @@ export default function TikTok(options: Partial<OAuthConfig<TikTokProfile>> = {}
       request: userInfo,
     },
     client: { token_endpoint_auth_method: "client_secret_post" },
-    customFetch: tiktokFetch(clientKey),
+    [providerFetchLayer]: (next: typeof fetch) => tiktokFetch(clientKey, next),
     profile(profile) {
       const user = profile.data?.user;
       if (!user) throw new Error("TikTok: the profile has no data.user");

@@ -3,14 +3,15 @@
  * `https://id.twitch.tv/oauth2`). The request asks for `scope=openid user:read:email` and, through
  * the `claims` parameter, for `email`, `picture` and `preferred_username` in the ID token. Twitch's
  * token endpoint takes the client id and secret as form parameters (`client_secret_post`) and
- * answers `scope` as a JSON array, which this provider's `customFetch` joins into the string OAuth 2
- * requires. Twitch documents `state` and `nonce`, not PKCE.
+ * answers `scope` as a JSON array, which this provider joins into the string OAuth 2 requires (on top
+ * of your own `[customFetch]`, if you give one). Twitch documents `state` and `nonce`, not PKCE.
  *
  * ```ts
  * import Twitch from "foyer-auth/providers/twitch";
  * Twitch(); // AUTH_TWITCH_ID, AUTH_TWITCH_SECRET
  * ```
  */
+import { providerFetchLayer } from "../core/custom-fetch.js";
 import type { OAuthConfig } from "./oauth.js";
 
 /** Claims of a Twitch ID token (with the claims Foyer requests). */
@@ -30,9 +31,19 @@ export interface TwitchProfile {
   [claim: string]: unknown;
 }
 
-/** Twitch's token answers carry `scope` as an array; OAuth 2 (and openid-client) want a string. */
-export const twitchFetch: typeof fetch = async (input, init) => {
-  const response = await fetch(input, init);
+/**
+ * Twitch's token answers carry `scope` as an array; OAuth 2 (and openid-client) want a string. The
+ * fetch that joins it, sending the requests through `next`.
+ */
+export function twitchFetchOver(next: typeof fetch): typeof fetch {
+  return async (input, init) => joinScope(await next(input, init), init);
+}
+
+/** {@link twitchFetchOver} the global `fetch`. */
+export const twitchFetch: typeof fetch = twitchFetchOver((input, init) => fetch(input, init));
+
+/** The token answer with `scope` joined; every other answer as it came. */
+async function joinScope(response: Response, init: RequestInit | undefined): Promise<Response> {
   if ((init?.method ?? "GET").toUpperCase() !== "POST" || !(response.headers.get("content-type") ?? "").includes("json")) return response;
   const text = await response.text();
   let body: unknown;
@@ -48,7 +59,7 @@ export const twitchFetch: typeof fetch = async (input, init) => {
     return new Response(JSON.stringify({ ...record, scope: record.scope.join(" ") }), { status: response.status, headers });
   }
   return new Response(text, { status: response.status, headers: response.headers });
-};
+}
 
 /**
  * Sign in with Twitch (OpenID Connect, issuer `https://id.twitch.tv/oauth2`).
@@ -75,7 +86,7 @@ export default function Twitch(options: Partial<OAuthConfig<TwitchProfile>> = {}
     },
     client: { token_endpoint_auth_method: "client_secret_post" },
     checks: ["state", "nonce"],
-    customFetch: twitchFetch,
+    [providerFetchLayer]: twitchFetchOver,
     profile(profile) {
       return { id: profile.sub, name: profile.preferred_username ?? null, email: profile.email ?? null, image: profile.picture ?? null };
     },

@@ -18,6 +18,7 @@ import { sessionAction } from "../actions/session.js";
 import { signinAction } from "../actions/signin/index.js";
 import { signoutAction } from "../actions/signout.js";
 import { webauthnOptionsAction } from "../actions/webauthn-options.js";
+import { AUTHJS_TEXT, authjsError } from "../core/authjs-wording.js";
 import type { NormalizedConfig } from "../config/types.js";
 import type { RequestContext } from "../context/request-context.js";
 import { isAuthAction } from "../core/env.js";
@@ -94,10 +95,10 @@ function actionRoutes(method: "GET" | "POST"): Record<AuthAction, Route> {
 
 /** `GET /signin` shows the sign-in page; `GET /signin/<provider>` is not an action. */
 function signinPage(ctx: RequestContext): ResponseInternal | Promise<ResponseInternal> {
-  if (ctx.req.providerId !== undefined) throw new UnknownAction("Unsupported action");
+  if (ctx.req.providerId !== undefined) throw authjsError(UnknownAction, AUTHJS_TEXT.unsupportedAction);
   return pageAction(ctx);
 }
 
 function unknownAction(ctx: RequestContext): never {
-  throw new UnknownAction(`Cannot handle action: ${ctx.req.action}`);
+  throw authjsError(UnknownAction, AUTHJS_TEXT.cannotHandleAction(ctx.req.action));
 }

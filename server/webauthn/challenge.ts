@@ -9,6 +9,7 @@
  */
 import { decode, encode } from "../jwt/index.js";
 import type { RequestContext } from "../context/request-context.js";
+import { AUTHJS_TEXT, authjsError } from "../core/authjs-wording.js";
 import { InvalidCheck } from "../core/errors.js";
 import { CHECK_COOKIE_MAX_AGE, deletionCookie } from "../cookies/defaults.js";
 import type { Cookie } from "../types.js";
@@ -52,6 +53,14 @@ export async function challengeCookie(ctx: RequestContext, action: CeremonyActio
 }
 
 /**
+ * A challenge that cannot be used: Auth.js's message for it (the cookie "could not be parsed"), and
+ * what exactly is wrong in `cause.detail`.
+ */
+function challengeError(detail: string): InvalidCheck {
+  return authjsError(InvalidCheck, AUTHJS_TEXT.challengeNotParsed, detail);
+}
+
+/**
  * Opens the challenge cookie for `action` at this provider. Throws `InvalidCheck` naming what is
  * wrong. Nothing is remembered yet: a response that does not verify leaves no trace, so bogus
  * responses over freely minted challenges cannot fill the spent-challenge memory.
@@ -59,19 +68,19 @@ export async function challengeCookie(ctx: RequestContext, action: CeremonyActio
 export async function openChallenge(ctx: RequestContext, action: CeremonyAction): Promise<OpenedChallenge> {
   const option = ctx.cookies.webauthnChallenge;
   const sealed = ctx.req.cookies[option.name];
-  if (!sealed) throw new InvalidCheck("The WebAuthn challenge cookie is missing (expired, never set, or already used)");
+  if (!sealed) throw challengeError("The WebAuthn challenge cookie is missing (expired, never set, or already used)");
   let payload: ChallengePayload | null;
   try {
     payload = await decode<ChallengePayload>({ token: sealed, secret: ctx.config.secret, salt: option.name });
   } catch {
-    throw new InvalidCheck("The WebAuthn challenge cookie could not be opened (expired or tampered)");
+    throw challengeError("The WebAuthn challenge cookie could not be opened (expired or tampered)");
   }
-  if (!payload || typeof payload.value !== "string" || payload.value === "") throw new InvalidCheck("The WebAuthn challenge cookie holds no challenge");
+  if (!payload || typeof payload.value !== "string" || payload.value === "") throw challengeError("The WebAuthn challenge cookie holds no challenge");
   if (payload.provider !== ctx.provider!.id) {
-    throw new InvalidCheck(`The WebAuthn challenge cookie was made for provider "${String(payload.provider)}", not "${ctx.provider!.id}"`);
+    throw challengeError(`The WebAuthn challenge cookie was made for provider "${String(payload.provider)}", not "${ctx.provider!.id}"`);
   }
-  if (payload.action !== action) throw new InvalidCheck(`The WebAuthn challenge cookie was made to ${String(payload.action)}, not to ${action}`);
-  if (action === "register" && !isIntent(payload.user)) throw new InvalidCheck("The WebAuthn challenge cookie holds no registration user");
+  if (payload.action !== action) throw challengeError(`The WebAuthn challenge cookie was made to ${String(payload.action)}, not to ${action}`);
+  if (action === "register" && !isIntent(payload.user)) throw challengeError("The WebAuthn challenge cookie holds no registration user");
   const expiresAt = typeof payload.exp === "number" ? payload.exp * 1000 : Date.now() + CHECK_COOKIE_MAX_AGE * 1000;
   return action === "register" ? { challenge: payload.value, user: payload.user, expiresAt } : { challenge: payload.value, expiresAt };
 }
@@ -84,7 +93,7 @@ export async function openChallenge(ctx: RequestContext, action: CeremonyAction)
  */
 export function spendVerifiedChallenge(ctx: RequestContext, opened: OpenedChallenge): void {
   if (!spentChallengesOf(ctx.config).spend(opened.challenge, opened.expiresAt)) {
-    throw new InvalidCheck("The WebAuthn challenge was already used (a replayed request)");
+    throw challengeError("The WebAuthn challenge was already used (a replayed request)");
   }
 }
 

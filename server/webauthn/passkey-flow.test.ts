@@ -300,13 +300,16 @@ describe("configuration", () => {
       ...config,
       logger: { error: (error) => void errors.push(error), warn() {}, debug() {} },
     });
-    return { status: response.status, logged: errors.map((error) => `${(error as { type?: string }).type}: ${error.message}`).join("\n") };
+    // Type, Auth.js's message, then Foyer's detail (as the log line has them).
+    const line = (error: Error) =>
+      `${(error as { type?: string }).type}: ${error.message} ${String((error.cause as { detail?: unknown } | undefined)?.detail ?? "")}`;
+    return { status: response.status, logged: errors.map(line).join("\n") };
   }
 
   it("two providers with conditional UI → DuplicateConditionalUI", async () => {
     const result = await configError(testConfig({ adapter: unusedAdapter(), providers: [WebAuthn(), Passkey()] }));
     expect(result.status).toBe(500);
-    expect(result.logged).toMatch(/^DuplicateConditionalUI: WebAuthn providers "webauthn" and "passkey" both have enableConditionalUI: true/);
+    expect(result.logged).toMatch(/^DuplicateConditionalUI: .* WebAuthn providers "webauthn" and "passkey" both have enableConditionalUI: true/);
   });
 
   it("conditional UI without a `webauthn` autocomplete field → MissingWebAuthnAutocomplete", async () => {
@@ -321,7 +324,7 @@ describe("configuration", () => {
     expect((await configError(testConfig({ providers: [Passkey()] }))).logged).toMatch(/^MissingAdapter: WebAuthn requires an adapter/);
     const { getUserByEmail: _drop, ...rest } = unusedAdapter();
     const result = await configError(testConfig({ adapter: rest, session: { strategy: "jwt" }, providers: [Passkey()] }));
-    expect(result.logged).toMatch(/^MissingAdapterMethods: Required adapter methods were missing: getUserByEmail\./);
+    expect(result.logged).toMatch(/^MissingAdapterMethods: Required adapter methods were missing: getUserByEmail\. Read more/);
   });
 
   it("a relayingParty origin that is not an origin → InvalidConfiguration", async () => {

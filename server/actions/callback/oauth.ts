@@ -6,6 +6,7 @@
  */
 import * as client from "openid-client";
 import { signinPageUrl, type RequestContext } from "../../context/request-context.js";
+import { AUTHJS_TEXT, authjsError } from "../../core/authjs-wording.js";
 import { AuthError, InvalidCheck, OAuthCallbackError, OAuthProfileParseError } from "../../core/errors.js";
 import { withQuery } from "../../core/redirect.js";
 import { runSignInCallback } from "../../context/signin-callback.js";
@@ -168,7 +169,8 @@ async function proxyForward(ctx: RequestContext, provider: OAuthProvider, params
   const state = params.get("state");
   if (!state) return undefined;
   const payload = await openState(ctx.config.secret, state);
-  if (!payload) throw new InvalidCheck("The redirect proxy could not open the state (foreign secret, tampered or expired)");
+  if (!payload)
+    throw authjsError(InvalidCheck, AUTHJS_TEXT.stateNotDecoded, "The redirect proxy could not open the state (foreign secret, tampered or expired).");
   if (!payload.origin || new URL(payload.origin).origin === ctx.origin) return undefined;
   if (!isAllowedProxyTarget(ctx, payload.origin)) {
     throw new InvalidCheck(`The redirect proxy refused to forward to ${new URL(payload.origin).origin}: not in redirectProxyAllowedOrigins`);
