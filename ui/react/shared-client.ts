@@ -14,7 +14,7 @@ import { createContext, normalizeBasePath, type ClientContext } from "../client/
 import { createProvidersStore, type ProvidersStore } from "../client/providers.js";
 
 /** Where next-auth's client looks for Auth.js when nothing says otherwise, and so where Foyer's does. */
-export const DEFAULT_BASE_PATH = "/api/auth";
+export const NEXT_AUTH_BASE_PATH = "/api/auth";
 
 /** What the functions and the provider share. */
 export interface SharedClient {
@@ -30,7 +30,7 @@ export interface SharedClient {
 
 /**
  * The base path of `NEXTAUTH_URL` when a bundler put its value in the client code (next-auth reads
- * it the same way); otherwise {@link DEFAULT_BASE_PATH}. A URL whose path is `/` means the default.
+ * it the same way); otherwise {@link NEXT_AUTH_BASE_PATH}. A URL whose path is `/` means the default.
  */
 function environmentBasePath(): string {
   let url: string | undefined;
@@ -40,12 +40,12 @@ function environmentBasePath(): string {
   } catch {
     url = undefined;
   }
-  if (!url) return DEFAULT_BASE_PATH;
+  if (!url) return NEXT_AUTH_BASE_PATH;
   try {
     const path = new URL(/^https?:\/\//i.test(url) ? url : `https://${url}`).pathname;
-    return path === "/" ? DEFAULT_BASE_PATH : path;
+    return path === "/" ? NEXT_AUTH_BASE_PATH : path;
   } catch {
-    return DEFAULT_BASE_PATH;
+    return NEXT_AUTH_BASE_PATH;
   }
 }
 
