@@ -159,6 +159,27 @@ for (const app of APPS) {
       await expect(page.locator("#status")).toHaveText(`Signed in as ${address}`);
     });
 
+    test("<auth-signin> and <auth-session> in a React 19 page: the bundle from /api/auth/assets, events reach React", async ({ page }) => {
+      await page.goto(`${app.origin}/embedded`);
+      const signin = page.locator("auth-signin");
+      const submit = signin.getByRole("button", { name: message("en", "signin.withProvider", "Credentials") });
+      await expect(submit, "the element bundle loaded and rendered the provider list").toBeVisible();
+      await expect(page.getByText("The element sees no session.")).toBeVisible();
+      // The element may render before React has hydrated the page and attached the listeners.
+      await expect(page.locator("[data-hydrated]")).toHaveAttribute("data-hydrated", "yes");
+
+      await signin.getByLabel("Email", { exact: true }).fill(USER.email);
+      await signin.getByLabel("Password", { exact: true }).fill("not the password");
+      await submit.click();
+      await expect(page.locator("#element-event")).toHaveText("error: CredentialsSignin");
+
+      await signin.getByLabel("Password", { exact: true }).fill(USER.password);
+      await submit.click();
+      await expect(page.locator("#element-event")).toHaveText("success: credentials");
+      await expect(page.getByText("The element sees a session.")).toBeVisible();
+      expect(await sessionEmail(page, app.origin)).toBe(USER.email);
+    });
+
     test("a passkey on the built-in page: create an account, sign out, sign in with it (autofill or the button)", async ({ page }) => {
       const authenticator = await addVirtualAuthenticator(page);
       const address = `${unique("next-passkey")}@example.test`;
