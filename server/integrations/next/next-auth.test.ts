@@ -3,8 +3,10 @@
  * `auth(handler)`, the Pages Router forms, the edge checks. (Server components and server actions
  * need a running Next app: e2e/next.spec.ts.) Real `Auth()`, real `NextRequest`s.
  */
+import { readdirSync, readFileSync } from "node:fs";
 import { IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
+import { fileURLToPath } from "node:url";
 import { NextRequest } from "next/server.js";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import memoryAdapter from "../../adapters/memory.js";
@@ -222,5 +224,17 @@ describe("redirects", () => {
   it("turns same-origin URLs into paths (Next navigates without reloading) and leaves others alone", () => {
     expect(sameOriginPath(`${ORIGIN}/dashboard?x=1#h`, ORIGIN)).toBe("/dashboard?x=1#h");
     expect(sameOriginPath("https://idp.example/authorize?x=1", ORIGIN)).toBe("https://idp.example/authorize?x=1");
+  });
+});
+
+describe("where Next.js is imported", () => {
+  it("only in server/integrations/next/, so that the rest of the package never needs it", () => {
+    const root = fileURLToPath(new URL("../../", import.meta.url));
+    const importsNext = /(?:from\s*|import\s*\(\s*|import\s+)["']next(?:\/[^"']*)?["']/;
+    const offenders = readdirSync(root, { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts") && !file.startsWith("integrations/next/"))
+      .filter((file) => importsNext.test(readFileSync(root + file, "utf8")));
+    expect(offenders).toEqual([]);
+    expect(importsNext.test(readFileSync(root + "integrations/next/next-runtime.ts", "utf8"))).toBe(true);
   });
 });
