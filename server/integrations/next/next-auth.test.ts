@@ -134,6 +134,17 @@ describe("NextAuth()", () => {
       expect(isAuthPage({ basePath: "/" }, "/session", new URL("/signin", ORIGIN))).toBe(true);
     });
 
+    it("passes a re-sealed session cookie on to the browser", async () => {
+      // updateAge 0: every read re-seals the cookie, as a read after a day does by default.
+      const { handlers, auth } = NextAuth(config({ session: { strategy: "jwt", updateAge: 0 }, callbacks: { authorized: ({ auth }) => Boolean(auth) } }));
+      const cookie = await signedInCookie(handlers);
+      const response = await auth(new NextRequest(`${ORIGIN}/dashboard`, { headers: { cookie } }));
+      expect(response.headers.get("x-middleware-next")).toBe("1");
+      const refreshed = response.headers.getSetCookie().find((c) => c.startsWith("authjs.session-token="));
+      expect(refreshed).toMatch(/HttpOnly/);
+      expect(refreshed!.split(";")[0]).not.toBe(cookie);
+    });
+
     it("answers a Response from authorized as it is", async () => {
       const { auth } = NextAuth(config({ callbacks: { authorized: () => new Response("nope", { status: 401 }) } }));
       const response = await auth(new NextRequest(`${ORIGIN}/api/data`));
