@@ -111,6 +111,16 @@ for (const app of APPS) {
       expect(await sessionEmail(page, app.origin)).toBeNull();
     });
 
+    test("signIn with redirect: false returns the URL and sets the session without navigating", async ({ page }) => {
+      await page.goto(`${app.origin}/no-redirect`);
+      await page.getByLabel("Email", { exact: true }).fill(USER.email);
+      await page.getByLabel("Password", { exact: true }).fill(USER.password);
+      await page.getByRole("button", { name: "Log in without redirect" }).click();
+      await expect(page.locator("output")).toHaveText(`Foyer would go to ${app.origin}/dashboard`);
+      await expect(page).toHaveURL(`${app.origin}/no-redirect`);
+      expect(await sessionEmail(page, app.origin)).toBe(USER.email);
+    });
+
     test("a wrong password is caught by the documented try/catch (CredentialsSignin)", async ({ page }) => {
       await page.goto(`${app.origin}/login`);
       await page.getByLabel("Email", { exact: true }).fill(USER.email);
