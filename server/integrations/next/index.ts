@@ -19,6 +19,8 @@
  */
 export { default, checkRuntime, NEXT_BASE_PATH } from "./next-auth.js";
 export { AuthError, CredentialsSignin } from "../../core/errors.js";
+/** The key under which a provider takes its own `fetch` (re-exported from `foyer-auth`, as next-auth re-exports `@auth/core`'s). */
+export { customFetch } from "../../core/custom-fetch.js";
 export type {
   AppRouteHandlerFn,
   NextAuthConfig,

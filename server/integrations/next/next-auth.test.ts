@@ -12,7 +12,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import memoryAdapter from "../../adapters/memory.js";
 import { InvalidConfiguration } from "../../core/errors.js";
 import { PASSWORD, SECRET, testConfig } from "../../testing/harness.js";
-import NextAuth, { AuthError, CredentialsSignin, checkRuntime } from "./index.js";
+import { customFetch as rootCustomFetch } from "../../index.js";
+import NextAuth, { AuthError, CredentialsSignin, checkRuntime, customFetch } from "./index.js";
 import { isAuthPage, sameOriginPath } from "./next-auth.js";
 import { hasSessionCookie } from "./edge.js";
 import type { NextAuthConfig } from "./types.js";
@@ -60,6 +61,11 @@ describe("NextAuth()", () => {
     expect(Object.keys(result).sort()).toEqual(["auth", "handlers", "signIn", "signOut", "unstable_update", "updateSession"]);
     expect(result.updateSession).toBe(result.unstable_update);
     expect(new CredentialsSignin()).toBeInstanceOf(AuthError);
+  });
+
+  it("re-exports the customFetch symbol of foyer-auth, as next-auth re-exports @auth/core's", () => {
+    expect(customFetch).toBe(rootCustomFetch);
+    expect(customFetch).toBe(Symbol.for("foyer-auth.custom-fetch"));
   });
 
   it("serves Foyer under /api/auth by default, and under the path of AUTH_URL when it has one", async () => {

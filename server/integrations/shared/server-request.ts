@@ -69,8 +69,17 @@ export async function callAuth<Body = unknown>(
     status: answer.status ?? 200,
     cookies: answer.cookies ?? [],
     ...(answer.redirect !== undefined ? { redirect: answer.redirect } : {}),
-    ...(answer.body !== undefined ? { body: answer.body } : {}),
+    ...(answer.body !== undefined ? { body: asOnTheWire(answer.body) as Body } : {}),
   };
+}
+
+/**
+ * The body as `GET {basePath}/session` would send it: through JSON, so a `Date` a `session` callback
+ * returned (database sessions pass `expires` as a `Date`, as Auth.js does) reads as the ISO string a
+ * browser sees, and server code and `useSession` get the same shape.
+ */
+function asOnTheWire(body: unknown): unknown {
+  return typeof body === "object" && body !== null ? JSON.parse(JSON.stringify(body)) : body;
 }
 
 /** One cookie as a `Set-Cookie` header value, for frameworks that write headers. */
