@@ -276,7 +276,8 @@ export interface CallbacksOptions {
     token: JWT;
     /** Database sessions: the stored user. */
     user?: AdapterUser;
-    newSession?: unknown;
+    /** On `trigger: "update"`: the data the client or `unstable_update` sent, untyped as in Auth.js (so `newSession.name` compiles). */
+    newSession?: any;
     trigger?: "update";
   }) => Awaitable<Session | DefaultSession | Record<string, unknown>>;
   jwt?: (params: {
