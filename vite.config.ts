@@ -3,6 +3,7 @@ import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
 import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
 import { compactTemplatesPlugin } from "./scripts/vite-compact-templates.js";
+import { foyerReactTestServer } from "./scripts/vite-foyer-react.js";
 
 /** The system Chromium (`CHROMIUM_PATH`, else Debian's `/usr/bin/chromium`); browsers are never downloaded. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -96,6 +97,23 @@ export default defineConfig({
         test: {
           name: "elements",
           include: ["ui/elements/**/*.test.ts", "ui/internal/**/*.test.ts", "ui/**/*.browser.test.ts"],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS } }),
+            instances: [{ browser: "chromium" }],
+          },
+        },
+      },
+      {
+        // foyer-auth/react in the real browser with real React, against a real Foyer mounted in this
+        // project's Vite server under /api/auth (scripts/vite-foyer-react.ts): same origin, real cookies.
+        plugins: [foyerReactTestServer()],
+        optimizeDeps: { include: ["react", "react/jsx-runtime", "react-dom", "react-dom/client"] },
+        test: {
+          name: "react",
+          include: ["ui/react/**/*.browser.test.tsx"],
+          testTimeout: 20_000,
           browser: {
             enabled: true,
             headless: true,

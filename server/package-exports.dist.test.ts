@@ -4,7 +4,7 @@
  * files type-checking an application that augments Foyer's types. `npm test` builds dist/ first.
  */
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -68,6 +68,7 @@ describe("package exports", () => {
         "foyer-auth/providers/webauthn": await import("foyer-auth/providers/webauthn"),
         "foyer-auth/providers/passkey": await import("foyer-auth/providers/passkey"),
         "foyer-auth/client": await import("foyer-auth/client"),
+        "foyer-auth/react": await import("foyer-auth/react"),
         "foyer-auth/elements": await import("foyer-auth/elements"),
         "foyer-auth/elements/auth-signin": await import("foyer-auth/elements/auth-signin"),
         "foyer-auth/adapters/memory": await import("foyer-auth/adapters/memory"),
@@ -95,10 +96,19 @@ describe("package exports", () => {
     functions("foyer-auth/providers/passkey", ["default"]);
     functions("foyer-auth", ["readAccountTokens"]);
     functions("foyer-auth/client", ["createAuthClient", "getCsrfToken", "getProviders", "getSession", "signIn", "signOut", "updateSession", "onSessionChange"]);
+    functions("foyer-auth/react", ["SessionProvider", "useSession", "signIn", "signOut", "getSession", "getCsrfToken", "getProviders"]);
+    expect(kinds["foyer-auth/react"]!.SessionContext).toBe("object");
     // Elements import in plain Node (SSR-safe) and export their classes.
     functions("foyer-auth/elements", ["AuthSignin", "AuthProviderButton", "AuthSignout", "AuthSession", "AuthUser"]);
     functions("foyer-auth/elements/auth-signin", ["AuthSignin", "define"]);
     for (const adapter of ["memory", "sqlite", "postgres"]) functions(`foyer-auth/adapters/${adapter}`, ["default"]);
+  });
+
+  it('keeps "use client" as the first statement of every built foyer-auth/react module (Next.js reads it there)', () => {
+    const folder = new URL("../dist/ui/react/", import.meta.url);
+    const modules = readdirSync(folder).filter((name) => name.endsWith(".js"));
+    expect(modules).toContain("index.js");
+    for (const name of modules) expect(readFileSync(new URL(name, folder), "utf8"), name).toMatch(/^"use client";\n/);
   });
 
   it("signs in with credentials and reads the session through the built Auth()", async () => {

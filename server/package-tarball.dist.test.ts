@@ -60,6 +60,8 @@ describe("what the tarball holds", () => {
     const files = shippedFiles();
     expect(files).toContain("dist/server/index.js");
     expect(files).toContain("dist/server/cli/main.js");
+    expect(files).toContain("dist/ui/react/index.js");
+    expect(files).toContain("dist/ui/react/index.d.ts");
     const testOnly = /\.test\.|\/testing\/|(^|\/)stories\/|test-support|shared-suites|crash-child|postgres-harness|test-idp|test-smtp|test-oauth-server|\.map$/;
     expect(files.filter((file) => testOnly.test(file))).toEqual([]);
   });
@@ -103,7 +105,7 @@ describe("the README's 'Add Foyer to your app', in an empty folder", () => {
   }, 150_000);
 
   it("installs without any driver or framework, and the lockfile of the app names none", () => {
-    for (const optional of ["pg", "libsql", "nodemailer", "vitest"]) expect(existsSync(join(app, "node_modules", optional)), optional).toBe(false);
+    for (const optional of ["pg", "libsql", "nodemailer", "vitest", "react"]) expect(existsSync(join(app, "node_modules", optional)), optional).toBe(false);
   });
 
   it("`npx foyer-auth secret -f .env`, the README's server.mjs and `node --env-file=.env server.mjs`: a sign-in over HTTP", async () => {

@@ -91,6 +91,21 @@ export function subscribe(bus: SessionBus, listener: SessionChangeListener): () 
   };
 }
 
+/**
+ * A view of `bus` for {@link notify} that tells only the other clients (other tabs, other clients in
+ * this one), not the bus's own listeners: for a caller that brings its own state up to date itself
+ * (the React bindings apply the session an update answered with instead of fetching it again).
+ * Posting goes through the bus's channel while it is open, which never delivers to itself.
+ */
+export function otherClientsOnly(bus: SessionBus): SessionBus {
+  return {
+    listeners: new Set(),
+    get channel() {
+      return bus.channel;
+    },
+  };
+}
+
 /** Calls the listeners of `bus` and tells the other clients (other tabs, other clients in this one). */
 export function notify(bus: SessionBus, reason: SessionChangeReason): void {
   dispatch(bus, reason);

@@ -15,6 +15,7 @@ import { createAuthHandler } from "../../server/integrations/node.js";
 import Credentials from "../../server/providers/credentials.js";
 import { CookieJar, PASSWORD, testConfig } from "../../server/testing/harness.js";
 import type { AuthConfig } from "../../server/types.js";
+import { createSessionBus, notify, otherClientsOnly, subscribe } from "./broadcast.js";
 import { createAuthClient, SESSION_CHANNEL, type AuthClientOptions, type SessionChangeEvent } from "./index.js";
 
 const CSRF_COOKIE = "authjs.csrf-token";
@@ -553,6 +554,26 @@ describe("onSessionChange", () => {
       other.close();
       off();
       offThrowing();
+    }
+  });
+
+  it("tells only the other clients through otherClientsOnly(bus), with or without listeners of its own", async () => {
+    const bus = createSessionBus();
+    const own: SessionChangeEvent[] = [];
+    const others: unknown[] = [];
+    const other = new BroadcastChannel(SESSION_CHANNEL);
+    other.onmessage = (event: MessageEvent) => others.push(event.data);
+    try {
+      notify(otherClientsOnly(bus), "signout"); // no listeners yet: a short-lived channel carries it
+      const off = subscribe(bus, (event) => own.push(event));
+      notify(otherClientsOnly(bus), "update"); // through the bus's own channel, which does not hear itself
+      await eventually(() => expect(others).toEqual([{ reason: "signout" }, { reason: "update" }]));
+      notify(bus, "signin");
+      await eventually(() => expect(others).toHaveLength(3));
+      expect(own).toEqual([{ reason: "signin" }]);
+      off();
+    } finally {
+      other.close();
     }
   });
 
