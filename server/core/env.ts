@@ -29,6 +29,13 @@ export function isAuthAction(action: string): action is AuthAction {
 
 export type EnvObject = Record<string, string | undefined>;
 
+/**
+ * Set (to `true`) by a framework integration on the config it hands to `Auth()` when the integration
+ * chose `basePath` itself, as next-auth does (`/api/auth`, or the path of `AUTH_URL`): the
+ * "basePath and AUTH_URL both set" warning is then not the user's doing and is not logged.
+ */
+export const BASE_PATH_FROM_INTEGRATION: unique symbol = Symbol.for("foyer-auth.base-path-from-integration");
+
 const FALSE_WORDS = new Set(["false", "0", "no", "off"]);
 
 /** True when `AUTH_TRUST_HOST` holds a word that reads as "no" (Auth.js would still trust the host). */
@@ -74,7 +81,8 @@ export function setEnvDefaults(env: EnvObject, config: AuthConfig, suppressBaseP
     if (config.basePath) {
       // Called by an app (not by Foyer, which passes its logger), the warning goes through the
       // config's own logger, or the console — as Auth.js does.
-      if (!suppressBasePathWarning) (logger ?? createLogger(config)).warn("env-url-basepath-redundant");
+      const fromIntegration = (config as { [BASE_PATH_FROM_INTEGRATION]?: boolean })[BASE_PATH_FROM_INTEGRATION] === true;
+      if (!suppressBasePathWarning && !fromIntegration) (logger ?? createLogger(config)).warn("env-url-basepath-redundant");
     } else {
       try {
         const pathname = new URL(url).pathname;

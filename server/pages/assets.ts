@@ -78,6 +78,42 @@ const PASSKEY_BUNDLE = "foyer-passkey";
 /** Where dist/browser/ is from this module: built (dist/server/pages/) first, then the source (server/pages/). */
 const BROWSER_DIRS = ["../../browser/", "../../dist/browser/"];
 
+/**
+ * This module's URL, read once. Never passed as the base of `new URL(…, base)`: bundlers (Turbopack,
+ * webpack, Vite) treat that pattern as an asset import and fail on a computed path.
+ */
+const MODULE_URL = import.meta.url;
+
+/**
+ * The folders that may hold dist/browser/, most likely first: next to this module (the package as
+ * installed, or the source checkout), then the installed package as Node resolves it from the working
+ * directory. The last one is what remains when a bundler (Next.js) has moved this module into its own
+ * output: the bundles are still in `node_modules/foyer-auth/dist/browser/`.
+ */
+function browserDirs(): URL[] {
+  // Joined as text, then parsed: a bundler follows `new URL(path, moduleUrl)` even through a constant.
+  const moduleFolder = MODULE_URL.slice(0, MODULE_URL.lastIndexOf("/") + 1);
+  const dirs = MODULE_URL.startsWith("file:") ? BROWSER_DIRS.map((dir) => new URL(moduleFolder + dir)) : [];
+  const installed = installedPackageDir();
+  if (installed) dirs.push(new URL("dist/browser/", installed));
+  return dirs;
+}
+
+/** The folder of the installed foyer-auth package (with a trailing slash), resolved from the working directory. */
+function installedPackageDir(): URL | undefined {
+  const moduleApi = builtin<typeof import("node:module")>("node:module");
+  const path = builtin<typeof import("node:path")>("node:path");
+  const url = builtin<typeof import("node:url")>("node:url");
+  const cwd = (globalThis as { process?: { cwd?: () => string } }).process?.cwd?.();
+  if (!moduleApi || !path || !url || !cwd) return undefined;
+  try {
+    const manifest = moduleApi.createRequire(path.join(cwd, "package.json")).resolve("foyer-auth/package.json");
+    return url.pathToFileURL(path.dirname(manifest) + path.sep);
+  } catch {
+    return undefined; // not installed where the working directory can see it
+  }
+}
+
 /** Why the elements bundle is absent; the assets route logs it at debug level. */
 export const ELEMENTS_BUNDLE_MISSING = `dist/browser/${ELEMENTS_BUNDLE}.js was not found, so {basePath}/assets/ serves no web components bundle: run \`npm run build\` (it builds the bundle after the TypeScript output).`;
 
@@ -89,7 +125,8 @@ const bundles = new Map<string, string | null>();
 
 /** A Node built-in module, where this runs in Node from files (not in the browser, for Storybook). */
 function builtin<T>(id: string): T | undefined {
-  if (!import.meta.url.startsWith("file:")) return undefined;
+  // Storybook serves this module over http(s) in the browser; anywhere else (a Node file, a bundler's chunk) may use Node.
+  if (/^https?:/.test(MODULE_URL)) return undefined;
   return (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.(id) as T | undefined;
 }
 
@@ -108,9 +145,8 @@ function loadBundle(name: string): string | null {
   bundles.set(name, null);
   const fs = builtin<typeof import("node:fs")>("node:fs");
   if (!fs) return null;
-  for (const dir of BROWSER_DIRS) {
-    // `new URL(variable, …)`, not a literal: Vite must not turn this into an asset import for Storybook.
-    const file = new URL(`${dir}${name}.js`, import.meta.url);
+  for (const dir of browserDirs()) {
+    const file = new URL(`${name}.js`, dir);
     try {
       const body = fs.readFileSync(file, "utf8");
       const path = register(bundleAssetPath(name, body), { body, contentType: "text/javascript; charset=utf-8" });
@@ -209,8 +245,8 @@ function loadLocaleCatalogues(): readonly string[] {
   const fs = builtin<typeof import("node:fs")>("node:fs");
   const crypto = builtin<typeof import("node:crypto")>("node:crypto");
   if (!fs || !crypto) return localeFiles;
-  for (const dir of BROWSER_DIRS) {
-    const folder = new URL(dir + "locales/", import.meta.url); // not a literal (see loadBundle)
+  for (const dir of browserDirs()) {
+    const folder = new URL("locales/", dir);
     let names: string[];
     try {
       names = fs.readdirSync(folder);
