@@ -5,9 +5,41 @@
  * start-up with a message that names it — not with a bare "Cannot find module" from deep inside an
  * import, and not for users who never construct that adapter.
  */
-import { createRequire } from "node:module";
+import type * as NodeModule from "node:module";
 
-const load = createRequire(import.meta.url);
+/** This module's URL, read once (see {@link requirers}). */
+const MODULE_URL = import.meta.url;
+
+/**
+ * Node's own `require`, from this module and from the working directory. Taken from
+ * `process.getBuiltinModule` at run time, never through an import a bundler could see: Next.js's
+ * bundler replaces a `require(variable)` it cannot follow with one that always fails, and moves this
+ * module away from `node_modules` — the working directory (the app's root) still finds the package.
+ */
+function requirers(): NodeJS.Require[] {
+  const { createRequire } = process.getBuiltinModule("node:module") as unknown as typeof NodeModule;
+  const list: NodeJS.Require[] = [];
+  try {
+    list.push(createRequire(MODULE_URL));
+  } catch {
+    // not a file URL (a bundler's chunk): only the working directory is left
+  }
+  list.push(createRequire(`${process.cwd()}/package.json`));
+  return list;
+}
+
+function load(packageName: string): unknown {
+  let firstError: unknown;
+  for (const require of requirers()) {
+    try {
+      return require(packageName);
+    } catch (error) {
+      firstError ??= error;
+      if ((error as { code?: string }).code !== "MODULE_NOT_FOUND" || !String((error as Error).message).includes(`'${packageName}'`)) throw error;
+    }
+  }
+  throw firstError;
+}
 
 /** Thrown when an optional peer dependency that a feature needs is not installed. */
 export class MissingDependencyError extends Error {
