@@ -20,7 +20,7 @@
  * (FOYER_E2E_NEXTAUTH_APP_PORT), the Foyer app (FOYER_E2E_FOYER_APP_PORT), the OpenID Provider
  * (FOYER_E2E_MIGRATION_IDP_PORT) and the SMTP capture (FOYER_E2E_MIGRATION_SMTP_PORT). Both apps share
  * one PostgreSQL schema (the official @auth/pg-adapter's tables), as one app would before and after
- * switching, and one AUTH_SECRET.
+ * switching, and one AUTH_SECRET; each app has its AUTH_URL.
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -86,7 +86,10 @@ function app(name: NextAppName): Promise<{ build: NextAppBuild; server: RunningN
   if (!started) {
     started = (async () => {
       const build = await buildNextApp(name);
-      const server = await startNextApp(build, env!.ports[name], env!.runtime);
+      // Its public URL, as a deployment sets it: Foyer builds e-mail links in production only on a
+      // configured host, never on whatever Host a request names (docs/compatibility.md).
+      const authUrl = `http://localhost:${env!.ports[name]}/api/auth`;
+      const server = await startNextApp(build, env!.ports[name], { ...env!.runtime, AUTH_URL: authUrl });
       return { build, server };
     })();
     apps.set(name, started);
@@ -203,6 +206,15 @@ async function expectSignedIn(page: Page, origin: string, text: string): Promise
 
 for (const name of APP_NAMES) {
   test.describe(`the ${name} app`, () => {
+    test.afterEach(async ({}, testInfo) => {
+      // A failure on the server side shows in the browser as a generic error page: keep the server's log.
+      if (testInfo.status !== testInfo.expectedStatus && apps.has(name)) {
+        const { server } = await apps.get(name)!;
+        const path = testInfo.outputPath(`${name}-server-stderr.txt`);
+        writeFileSync(path, server.stderr());
+        await testInfo.attach(`${name} server stderr`, { path, contentType: "text/plain" });
+      }
+    });
     test.beforeEach(async ({ context }) => {
       await context.route(/^https:\/\/fonts\.(googleapis|gstatic)\.com\//, (route) => route.abort());
     });
@@ -264,9 +276,10 @@ for (const name of APP_NAMES) {
       const origin = await originOf(name);
       const address = `${unique(`mail-${name}`)}@example.com`;
       await page.goto(`${origin}/api/auth/signin`);
-      const form = builtInForm(page, "Sign in with Nodemailer");
+      // Found by where it posts: the button names the provider, "Nodemailer" in next-auth, "Email" in Foyer.
+      const form = page.locator('form[action$="/api/auth/signin/nodemailer"]');
       await form.getByLabel("Email").fill(address);
-      await form.getByRole("button", { name: "Sign in with Nodemailer" }).click();
+      await form.getByRole("button", { name: /^Sign in with (Nodemailer|Email)$/ }).click();
       await expect(page).toHaveURL(new RegExp(`^${origin}/api/auth/verify-request`));
       const message = await env!.smtp.waitForMessage(address, 15_000);
       const link = /https?:\/\/\S+\/api\/auth\/callback\/nodemailer\?\S+/.exec(message.text)?.[0];
