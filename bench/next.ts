@@ -21,8 +21,20 @@ import { median } from "./harness.js";
 import { appEnvironment, buildNextApp, portFrom, startNextApp, type NextAppName, type RunningNextApp } from "../e2e/support/next-apps.js";
 
 /** What is measured: the session endpoint of each app, and the bare route of each app. */
-export type NextTarget = "next-auth session" | "foyer session" | "next-auth bare route" | "foyer bare route";
-export const NEXT_TARGETS: readonly NextTarget[] = ["next-auth session", "foyer session", "next-auth bare route", "foyer bare route"];
+export type NextTarget = "next-auth session" | "foyer session" | "next-auth bare route" | "foyer bare route" | "foyer bare catch-all";
+/**
+ * "bare route" is `/api/plain-session`, the floor; "bare catch-all" is the same handler under
+ * `/api/plain/[...path]`, routed like the auth handler's `[...nextauth]`, to tell Next's routing
+ * apart from the library's work.
+ */
+export const NEXT_TARGETS: readonly NextTarget[] = ["next-auth session", "foyer session", "next-auth bare route", "foyer bare route", "foyer bare catch-all"];
+const TARGET_PATHS: Record<NextTarget, string> = {
+  "next-auth session": "/api/auth/session",
+  "foyer session": "/api/auth/session",
+  "next-auth bare route": "/api/plain-session",
+  "foyer bare route": "/api/plain-session",
+  "foyer bare catch-all": "/api/plain/session",
+};
 
 export interface Measurement {
   /** 2xx answers per second. */
@@ -87,7 +99,7 @@ export function formatNextSummary(summary: NextBenchSummary, options: NextBenchO
   ];
   for (const target of NEXT_TARGETS) {
     const { requestsPerSecond, p50, p99 } = summary.medians[target];
-    lines.push(`  ${target.padEnd(22)} ${format(requestsPerSecond).padStart(7)} req/s   p50 ${format(p50, 1)} ms   p99 ${format(p99, 1)} ms`);
+    lines.push(`  ${target.padEnd(24)} ${format(requestsPerSecond).padStart(7)} req/s   p50 ${format(p50, 1)} ms   p99 ${format(p99, 1)} ms`);
   }
   lines.push(
     `  Foyer / next-auth: ${format(summary.ratio, 2)}×   Foyer / bare route: ${format(summary.floorRatio * 100, 1)} %   next-auth / bare route: ${format(summary.nextAuthFloorRatio * 100, 1)} %`,
@@ -119,13 +131,28 @@ async function sessionCookie(): Promise<string> {
   return `${COOKIE_NAME}=${token}`;
 }
 
-/** Checks that both apps read the cookie as the same session and the bare route answers its shape. */
-async function checkAnswers(apps: Record<NextAppName, RunningNextApp>, cookie: string): Promise<void> {
+/**
+ * The cookies a returning browser sends to `app`: the session cookie plus the CSRF and callback-url
+ * cookies the app sets on the first visit (without them, both libraries would mint a CSRF token on
+ * every request, which a browser never makes them do). Each app gets its own, as in bench/cases.ts.
+ */
+async function browserCookies(app: RunningNextApp, sessionCookie: string): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${app.port}/api/auth/session`, { headers: { cookie: sessionCookie } });
+  if (!response.ok) throw new Error(`${app.name} /api/auth/session: ${response.status}`);
+  const set = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";", 1)[0]!)
+    .filter((pair) => !pair.startsWith(`${COOKIE_NAME}=`));
+  return [sessionCookie, ...set].join("; ");
+}
+
+/** Checks that both apps read their cookies as the same session and the bare route answers its shape. */
+async function checkAnswers(apps: Record<NextAppName, RunningNextApp>, cookies: Record<NextAppName, string>): Promise<void> {
   const shape = (value: unknown) => JSON.stringify(value, (key, inner) => (key === "expires" ? "<date>" : inner));
   const answers: Record<string, string> = {};
   for (const name of ["next-auth", "foyer"] as const) {
-    for (const path of ["/api/auth/session", "/api/plain-session"]) {
-      const response = await fetch(`http://127.0.0.1:${apps[name].port}${path}`, { headers: { cookie } });
+    for (const path of ["/api/auth/session", "/api/plain-session", "/api/plain/session"]) {
+      const response = await fetch(`http://127.0.0.1:${apps[name].port}${path}`, { headers: { cookie: cookies[name] } });
       if (!response.ok) throw new Error(`${name} ${path}: ${response.status}`);
       answers[`${name} ${path}`] = shape(await response.json());
     }
@@ -159,18 +186,18 @@ export async function runNextBench(options: NextBenchOptions, log: (line: string
         }),
       );
     }
-    const cookie = await sessionCookie();
-    await checkAnswers(apps, cookie);
-    const url = (target: NextTarget) => {
-      const app = apps[target.startsWith("foyer") ? "foyer" : "next-auth"];
-      return `http://127.0.0.1:${app.port}${target.endsWith("session") ? "/api/auth/session" : "/api/plain-session"}`;
-    };
-    if (options.warmupSeconds > 0) for (const target of NEXT_TARGETS) await measure(url(target), cookie, options.warmupSeconds, options.connections);
+    const session = await sessionCookie();
+    const cookies = { "next-auth": await browserCookies(apps["next-auth"], session), foyer: await browserCookies(apps.foyer, session) };
+    await checkAnswers(apps, cookies);
+    const appOf = (target: NextTarget): NextAppName => (target.startsWith("foyer") ? "foyer" : "next-auth");
+    const url = (target: NextTarget) => `http://127.0.0.1:${apps[appOf(target)].port}${TARGET_PATHS[target]}`;
+    const cookie = (target: NextTarget) => cookies[appOf(target)];
+    if (options.warmupSeconds > 0) for (const target of NEXT_TARGETS) await measure(url(target), cookie(target), options.warmupSeconds, options.connections);
     const rounds: Record<NextTarget, Measurement>[] = [];
     for (let round = 0; round < options.rounds; round++) {
       const order = NEXT_TARGETS.map((_, i) => NEXT_TARGETS[(i + round) % NEXT_TARGETS.length]!);
       const results = {} as Record<NextTarget, Measurement>;
-      for (const target of order) results[target] = await measure(url(target), cookie, options.seconds, options.connections);
+      for (const target of order) results[target] = await measure(url(target), cookie(target), options.seconds, options.connections);
       rounds.push(results);
       log(`round ${round + 1}: ${NEXT_TARGETS.map((target) => `${target} ${format(results[target].requestsPerSecond)}`).join(", ")}`);
     }
