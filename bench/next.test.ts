@@ -27,6 +27,7 @@ describe("summarizeNextRounds", () => {
     // Per round: 0.9, 1, 0.8 → 0.9.
     expect(summary.floorRatio).toBeCloseTo(0.9);
     expect(summary.nextAuthFloorRatio).toBeCloseTo(100 / 1000);
+    expect(summary.catchAllRatio).toBeCloseTo(0.9);
     expect(summary.medians["foyer session"]).toEqual({ requestsPerSecond: 900, p50: 0.9, p99: 9 });
     expect(summary.meetsTarget).toBe(true);
     expect(summary.rounds).toBe(3);

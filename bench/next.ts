@@ -60,6 +60,8 @@ export interface NextBenchSummary {
   floorRatio: number;
   /** next-auth's session / the bare route of its build. */
   nextAuthFloorRatio: number;
+  /** Foyer's session / the bare catch-all route of the same build (the floor with the auth route's routing). */
+  catchAllRatio: number;
   /** ≥ 8× next-auth, or within 20 % of the bare route when that is the lower bar. */
   meetsTarget: boolean;
   rounds: number;
@@ -85,6 +87,7 @@ export function summarizeNextRounds(rounds: readonly Record<NextTarget, Measurem
     ratio,
     floorRatio,
     nextAuthFloorRatio: perRound("next-auth session", "next-auth bare route"),
+    catchAllRatio: perRound("foyer session", "foyer bare catch-all"),
     meetsTarget: ratio >= 8 || (floorIsLower && floorRatio >= 0.8),
     rounds: rounds.length,
   };
@@ -102,7 +105,7 @@ export function formatNextSummary(summary: NextBenchSummary, options: NextBenchO
     lines.push(`  ${target.padEnd(24)} ${format(requestsPerSecond).padStart(7)} req/s   p50 ${format(p50, 1)} ms   p99 ${format(p99, 1)} ms`);
   }
   lines.push(
-    `  Foyer / next-auth: ${format(summary.ratio, 2)}×   Foyer / bare route: ${format(summary.floorRatio * 100, 1)} %   next-auth / bare route: ${format(summary.nextAuthFloorRatio * 100, 1)} %`,
+    `  Foyer / next-auth: ${format(summary.ratio, 2)}×   Foyer / bare route: ${format(summary.floorRatio * 100, 1)} %   next-auth / bare route: ${format(summary.nextAuthFloorRatio * 100, 1)} %   Foyer / bare catch-all: ${format(summary.catchAllRatio * 100, 1)} %`,
     `  target (≥ 8× next-auth, or ≥ 80 % of the bare route where that is lower): ${summary.meetsTarget ? "met" : "NOT met"}`,
   );
   return lines.join("\n");
