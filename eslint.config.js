@@ -11,7 +11,18 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["dist/", "node_modules/", "test-results/", "playwright-report/", "storybook-static/", "demo/.data/", "examples/**/.next/", "e2e/fixtures/**/.next/", "e2e/fixtures/**/.next-*/", "**/*.d.ts"],
+    ignores: [
+      "dist/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      "storybook-static/",
+      "demo/.data/",
+      "examples/**/.next/",
+      "e2e/fixtures/**/.next/",
+      "e2e/fixtures/**/.next-*/",
+      "**/*.d.ts",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -15,7 +15,10 @@
  *     demo's "Test IdP" (client test-client / test-secret) for e2e/oauth.spec.ts;
  *   - e2e/fixtures/smtp-server.ts: a real SMTP server on 127.0.0.1 (FOYER_E2E_SMTP_PORT) that keeps
  *     every message, and its HTTP API on 127.0.0.1 (FOYER_E2E_MAIL_API_PORT, `GET /messages?to=…`)
- *     that e2e/email.spec.ts polls.
+ *     that e2e/email.spec.ts polls;
+ *   - e2e/fixtures/next-server.ts: the Next.js 16 test app (e2e/fixtures/next-app), built once per run
+ *     (cached while its inputs are the same) and served by `next start` twice, with jwt sessions
+ *     (FOYER_E2E_NEXT_PORT) and database sessions (FOYER_E2E_NEXT_DATABASE_PORT), for e2e/next.spec.ts.
  * Outside CI a server already answering on its URL is reused, so set the variables to run the suite
  * against servers you started yourself.
  * Screenshots for people to look at go to test-results/screenshots/.
@@ -23,7 +26,16 @@
 import { defineConfig, devices } from "@playwright/test";
 import { PORTS } from "./e2e/support/ports.js";
 
-const { demo: DEMO_PORT, demoJwt: DEMO_JWT_PORT, pages: PAGES_PORT, smtp: SMTP_PORT, mailApi: MAIL_API_PORT, idp: IDP_PORT } = PORTS;
+const {
+  demo: DEMO_PORT,
+  demoJwt: DEMO_JWT_PORT,
+  pages: PAGES_PORT,
+  smtp: SMTP_PORT,
+  mailApi: MAIL_API_PORT,
+  idp: IDP_PORT,
+  next: NEXT_PORT,
+  nextDatabase: NEXT_DATABASE_PORT,
+} = PORTS;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
@@ -93,7 +105,12 @@ export default defineConfig({
     {
       command: "npx tsx e2e/fixtures/idp.ts",
       url: `http://127.0.0.1:${IDP_PORT}/.well-known/openid-configuration`,
-      env: { PORT: String(IDP_PORT), HOST: "127.0.0.1", REDIRECT_URI: `http://localhost:${DEMO_PORT}/auth/callback/test-idp` },
+      env: {
+        PORT: String(IDP_PORT),
+        HOST: "127.0.0.1",
+        REDIRECT_URI: `http://localhost:${DEMO_PORT}/auth/callback/test-idp`,
+        NEXT_REDIRECT_URIS: [NEXT_PORT, NEXT_DATABASE_PORT].map((port) => `http://localhost:${port}/api/auth/callback/test-idp`).join(","),
+      },
       reuseExistingServer: !process.env.CI,
       stdout: "ignore",
       stderr: "pipe",
@@ -102,6 +119,22 @@ export default defineConfig({
       command: "npx tsx e2e/fixtures/smtp-server.ts",
       url: `http://127.0.0.1:${MAIL_API_PORT}/messages`,
       env: { SMTP_PORT: String(SMTP_PORT), PORT: String(MAIL_API_PORT), HOST: "127.0.0.1" },
+      reuseExistingServer: !process.env.CI,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "npx tsx e2e/fixtures/next-server.ts",
+      // Ready when the second server (started after the build, like the first) answers.
+      url: `http://localhost:${NEXT_DATABASE_PORT}/api/auth/providers`,
+      env: {
+        PORT: String(NEXT_PORT),
+        DATABASE_PORT: String(NEXT_DATABASE_PORT),
+        SMTP_PORT: String(SMTP_PORT),
+        IDP_ISSUER: `http://127.0.0.1:${IDP_PORT}`,
+      },
+      // `next build` takes up to a minute or two on two cores when the cached build is out of date.
+      timeout: 300_000,
       reuseExistingServer: !process.env.CI,
       stdout: "ignore",
       stderr: "pipe",

@@ -64,6 +64,8 @@ describe("package exports", () => {
         "foyer-auth": await import("foyer-auth"),
         "foyer-auth/jwt": await import("foyer-auth/jwt"),
         "foyer-auth/node": await import("foyer-auth/node"),
+        "foyer-auth/next": await import("foyer-auth/next"),
+        "foyer-auth/next/edge": await import("foyer-auth/next/edge"),
         "foyer-auth/providers/credentials": await import("foyer-auth/providers/credentials"),
         "foyer-auth/providers/webauthn": await import("foyer-auth/providers/webauthn"),
         "foyer-auth/providers/passkey": await import("foyer-auth/providers/passkey"),
@@ -91,6 +93,9 @@ describe("package exports", () => {
     expect(kinds["foyer-auth"]).toMatchObject({ raw: "symbol", skipCSRFCheck: "symbol" });
     functions("foyer-auth/jwt", ["encode", "decode", "getToken"]);
     functions("foyer-auth/node", ["toWebRequest", "sendWebResponse", "createAuthHandler", "PayloadTooLargeError"]);
+    // Next.js is loaded only when a request needs it: the entry imports in plain Node.
+    functions("foyer-auth/next", ["default", "AuthError", "CredentialsSignin", "checkRuntime"]);
+    functions("foyer-auth/next/edge", ["hasSessionCookie"]);
     functions("foyer-auth/providers/credentials", ["default"]);
     functions("foyer-auth/providers/webauthn", ["default"]);
     functions("foyer-auth/providers/passkey", ["default"]);

@@ -150,7 +150,8 @@ describe("the README's 'Add Foyer to your app', in an empty folder", () => {
   it("the entry points an Auth.js user reaches for import by name; an adapter without its driver names the package to install", async () => {
     const script = `
       const names = ["foyer-auth", "foyer-auth/jwt", "foyer-auth/errors", "foyer-auth/types", "foyer-auth/adapters",
-        "foyer-auth/providers/credentials", "foyer-auth/providers/github", "foyer-auth/providers/email", "foyer-auth/node"];
+        "foyer-auth/providers/credentials", "foyer-auth/providers/github", "foyer-auth/providers/email", "foyer-auth/node",
+        "foyer-auth/next", "foyer-auth/next/edge"];
       const loaded = {};
       for (const name of names) loaded[name] = Object.keys(await import(name)).length;
       let sqlite = "no error";
@@ -166,6 +167,9 @@ describe("the README's 'Add Foyer to your app', in an empty folder", () => {
     expect(result.loaded["foyer-auth"]).toBeGreaterThan(10);
     expect(result.loaded["foyer-auth/errors"]).toBeGreaterThan(20);
     expect(result.loaded["foyer-auth/providers/github"]).toBeGreaterThan(0);
+    // Without Next.js installed (an optional peer), foyer-auth/next still imports: Next is loaded on first use.
+    expect(result.loaded["foyer-auth/next"]).toBeGreaterThan(2);
+    expect(result.loaded["foyer-auth/next/edge"]).toBeGreaterThan(0);
     expect(result.sqlite).toBe('SQLiteAdapter needs the "libsql" package, which is not installed. Install it: npm install libsql');
     expect(result.postgres).toContain('needs the "pg" package');
     expect(result.hidden).toBe("ERR_PACKAGE_PATH_NOT_EXPORTED");

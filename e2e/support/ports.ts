@@ -26,6 +26,10 @@ export const PORT_VARIABLES = {
   smtp: "FOYER_E2E_SMTP_PORT",
   /** e2e/fixtures/smtp-server.ts: the HTTP API the e-mail tests read messages from. */
   mailApi: "FOYER_E2E_MAIL_API_PORT",
+  /** e2e/fixtures/next-server.ts: the Next.js test app with jwt sessions (e2e/next.spec.ts). */
+  next: "FOYER_E2E_NEXT_PORT",
+  /** e2e/fixtures/next-server.ts: the same build with database sessions. */
+  nextDatabase: "FOYER_E2E_NEXT_DATABASE_PORT",
 } as const;
 
 export type PortName = keyof typeof PORT_VARIABLES;
@@ -89,5 +93,9 @@ export const DEMO_JWT_ORIGIN = `http://localhost:${PORTS.demoJwt}`;
 export const PAGES_ORIGIN = `http://localhost:${PORTS.pages}`;
 /** The OpenID Provider's issuer (it binds 127.0.0.1 and names itself so). */
 export const IDP_ORIGIN = `http://127.0.0.1:${PORTS.idp}`;
+/** The Next.js test app with jwt sessions. */
+export const NEXT_ORIGIN = `http://localhost:${PORTS.next}`;
+/** The Next.js test app with database sessions. */
+export const NEXT_DATABASE_ORIGIN = `http://localhost:${PORTS.nextDatabase}`;
 /** The SMTP capture's HTTP API. */
 export const MAIL_API_ORIGIN = `http://127.0.0.1:${PORTS.mailApi}`;
