@@ -4,9 +4,9 @@
  * share one origin and its cookies, as a Next.js app and its `/api/auth` route do.
  *
  * - `/api/auth/*`: `Auth()` through `foyer-auth/node`, cookie sessions, a credentials provider
- *   (`ada@example.com` / `correct horse`, or code `expired` for a custom `CredentialsSignin` code),
- *   GitHub (whose authorization URL needs no network), and a jwt callback that takes
- *   `update({ name })`.
+ *   (`ada@example.com` / `correct horse`, or password `expired` for a custom `CredentialsSignin` code),
+ *   GitHub (whose authorization URL needs no network), a passkey provider (with a memory adapter), and
+ *   a jwt callback that takes `update({ name })` and ends the session on `update({ end: true })`.
  * - `/__foyer-react/tab?…`: a page running ui/react/fixtures/tab-app.tsx (a "tab" for iframes).
  * - `/__foyer-react/requests`: the requests under `/api/auth` since the last reset, as `GET /api/auth/session`.
  * - `/__foyer-react/reset`: forgets those and ends the browser's session (expires the cookie).
@@ -16,6 +16,8 @@ import { CredentialsSignin } from "../server/core/errors.js";
 import { createAuthHandler } from "../server/integrations/node.js";
 import Credentials from "../server/providers/credentials.js";
 import GitHub from "../server/providers/github.js";
+import Passkey from "../server/providers/passkey.js";
+import MemoryAdapter from "../server/adapters/memory.js";
 import type { AuthConfig } from "../server/types.js";
 
 /** The one user. */
@@ -29,6 +31,8 @@ const config: AuthConfig = {
   secret: "foyer-react-browser-tests-secret-0123456789",
   basePath: "/api/auth",
   logLevel: "silent",
+  adapter: MemoryAdapter(),
+  session: { strategy: "jwt" },
   providers: [
     Credentials({
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
@@ -38,11 +42,13 @@ const config: AuthConfig = {
       },
     }),
     GitHub({ clientId: "react-tests", clientSecret: "react-tests-secret" }),
+    Passkey(),
   ],
   callbacks: {
     jwt({ token, trigger, session }) {
-      const name = (session as { name?: unknown } | undefined)?.name;
-      if (trigger === "update" && typeof name === "string") token.name = name;
+      const update = session as { name?: unknown; end?: unknown } | undefined;
+      if (trigger === "update" && update?.end === true) return null;
+      if (trigger === "update" && typeof update?.name === "string") token.name = update.name;
       return token;
     },
   },

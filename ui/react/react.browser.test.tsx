@@ -209,8 +209,11 @@ describe("update()", () => {
     const { seen } = await renderProvider();
     await vi.waitFor(() => expect(seen.last?.status).toBe("authenticated"));
     const before = (await requests()).length;
+    const spy = vi.spyOn(globalThis, "fetch");
 
     const updated = await acting(() => seen.last!.update({ name: "Grace" }));
+    const post = spy.mock.calls.find(([url, init]) => String(url).endsWith("/api/auth/session") && init?.method === "POST");
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ csrfToken: expect.stringMatching(/^[0-9a-f]{64}$/), data: { name: "Grace" } });
     expect(updated).toMatchObject({ user: { name: "Grace", email: USER.email } });
     expect(seen.last?.data?.user?.name).toBe("Grace");
     expect(seen.statuses).toEqual(["loading", "authenticated"]); // no loading flash during the update
@@ -231,6 +234,13 @@ describe("update()", () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("boom", { status: 500 }));
     expect(await acting(() => seen.last!.update({ name: "Mallory" }))).toBeNull();
     expect(seen.last).toMatchObject({ status: "authenticated", data: { user: { name: "Ada" } } });
+  });
+  it("shows the visitor signed out when the update ends the session", async () => {
+    await signInBehindTheBack();
+    const { seen } = await renderProvider();
+    await vi.waitFor(() => expect(seen.last?.status).toBe("authenticated"));
+    expect(await acting(() => seen.last!.update({ end: true }))).toBeNull();
+    expect(seen.last).toMatchObject({ status: "unauthenticated", data: null });
   });
 });
 
@@ -334,6 +344,20 @@ describe("signIn", () => {
     expect(location.pathname).not.toContain("github");
   });
 
+  it("posts strings, numbers and booleans as form fields, and leaves undefined, null and objects out", async () => {
+    const spy = vi.spyOn(globalThis, "fetch");
+    const options = { ...USER, remember: true, attempt: 2, nothing: undefined, empty: null, nested: { a: 1 }, redirect: false as const };
+    expect(await signIn("credentials", options)).toMatchObject({ ok: true });
+    const post = spy.mock.calls.find(([url, init]) => String(url).endsWith("/api/auth/callback/credentials") && init?.method === "POST");
+    const fields = Object.fromEntries(new URLSearchParams(String(post?.[1]?.body)));
+    expect(Object.keys(fields).sort()).toEqual(["attempt", "callbackUrl", "csrfToken", "email", "password", "remember"]);
+    expect(fields).toMatchObject({ remember: "true", attempt: "2", callbackUrl: location.href });
+  });
+
+  it("throws a TypeError for a WebAuthn provider, pointing to the passkey client", async () => {
+    await expect(signIn("passkey", { redirect: false })).rejects.toThrow(/WebAuthn provider.*signInWithPasskey\(\) from "foyer-auth\/client\/passkey"/);
+  });
+
   it("with redirect: false and an unknown provider: a Configuration error", async () => {
     expect(await signIn("nope", { redirect: false })).toEqual({ error: "Configuration", code: undefined, status: 0, ok: false, url: null });
   });
@@ -362,18 +386,44 @@ describe("signIn", () => {
   });
 });
 
+describe("signOut", () => {
+  it("rejects, and keeps the session shown, when the server could not sign the visitor out", async () => {
+    await signInBehindTheBack();
+    const { seen } = await renderProvider();
+    await vi.waitFor(() => expect(seen.last?.status).toBe("authenticated"));
+    vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("Failed to fetch"));
+    await expect(acting(() => signOut({ redirect: false }))).rejects.toThrow("signOut failed with NetworkError");
+    expect(seen.last?.status).toBe("authenticated");
+    vi.restoreAllMocks();
+    expect(await getSession()).not.toBeNull();
+  });
+});
+
 describe("getSession, getCsrfToken, getProviders", () => {
   it("read the server and tell the page's providers what getSession() saw", async () => {
     const { seen } = await renderProvider();
     await vi.waitFor(() => expect(seen.last?.status).toBe("unauthenticated"));
     expect(await getCsrfToken()).toMatch(/^[0-9a-f]{64}$/);
     const providers = await getProviders();
-    expect(Object.keys(providers ?? {}).sort()).toEqual(["credentials", "github"]);
+    expect(Object.keys(providers ?? {}).sort()).toEqual(["credentials", "github", "passkey"]);
     expect(providers?.github).toMatchObject({ id: "github", type: "oauth", signinUrl: `${location.origin}/api/auth/signin/github` });
 
     expect(await getSession()).toBeNull();
     await signInBehindTheBack();
     expect(await acting(() => getSession())).toMatchObject({ user: { name: "Ada" }, expires: expect.any(String) });
     expect(seen.last?.status).toBe("authenticated");
+  });
+});
+
+describe("basePath", () => {
+  it("applies the provider's basePath to every function of the page (until another provider names one)", async () => {
+    const spy = vi.spyOn(globalThis, "fetch");
+    await renderProvider({ basePath: "/api/elsewhere/", session: null });
+    expect(await getProviders()).toBeNull(); // nothing is mounted there
+    expect(String(spy.mock.calls.at(-1)?.[0])).toBe(`${location.origin}/api/elsewhere/providers`);
+
+    await renderProvider({ basePath: "/api/auth", session: null });
+    expect(Object.keys((await getProviders()) ?? {})).toContain("credentials");
+    expect(String(spy.mock.calls.at(-1)?.[0])).toBe(`${location.origin}/api/auth/providers`);
   });
 });

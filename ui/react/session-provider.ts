@@ -9,7 +9,7 @@ import { createContext, createElement, useContext, useEffect, useMemo, useRef, u
 import type { Session } from "../../server/types.js";
 import { otherClientsOnly, notify } from "../client/broadcast.js";
 import { postSessionUpdate } from "../client/session.js";
-import { mountProvider, publishSession, readSession, refreshSessions, watchSessionChanges, type SessionRead } from "./session-sync.js";
+import { mountProvider, publishSession, readSession, refreshSessions, supersedePendingReads, watchSessionChanges, type SessionRead } from "./session-sync.js";
 import { configureSharedClient, sharedClient } from "./shared-client.js";
 import type { SessionContextValue, SessionProviderProps, UpdateSession, UseSessionOptions } from "./types.js";
 
@@ -80,12 +80,15 @@ export function SessionProvider(props: SessionProviderProps): ReactElement {
     if (props.session !== undefined) {
       if (!sameSession(props.session, session)) setSession(props.session);
       setLoading(false);
+      supersedePendingReads(); // a fetch started before this render must not bring the old session back
     }
   }
 
   // The interval callback reads the current session without restarting the timer on every change.
   const sessionRef = useRef(session);
-  sessionRef.current = session;
+  useEffect(() => {
+    sessionRef.current = session;
+  }, [session]);
 
   useEffect(() => {
     const unmount = mountProvider((read: SessionRead) => {

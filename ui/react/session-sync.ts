@@ -46,6 +46,11 @@ export function publishSession(session: Session | null): void {
   apply({ ok: true, session }, ++started);
 }
 
+/** Drops the answers of reads started until now (a newer session arrived another way: a server render). */
+export function supersedePendingReads(): void {
+  applied = ++started;
+}
+
 /** Fetches the session once and applies it to every mounted provider; resolves when applied. */
 export async function refreshSessions(): Promise<SessionRead> {
   const ticket = ++started;
