@@ -369,6 +369,22 @@ test("a session cookie issued by the next-auth app is accepted by the Foyer app:
   expect(await (await page.request.get(`${foyer.origin}/api/me`)).json()).toEqual({ signedIn: true, email: ADA.email, role: "admin" });
 });
 
+test("both apps list the same providers (what getProviders() and the built-in page show)", async ({ request }) => {
+  test.skip(FOYER_NEXT_MISSING.length > 0, FOYER_SKIP_REASON);
+  test.setTimeout(10 * 60_000);
+  const listed = async (name: NextAppName) => {
+    const origin = await originOf(name);
+    const response = await request.get(`${origin}/api/auth/providers`);
+    expect(response.status()).toBe(200);
+    // Each app names its own origin in the URLs.
+    return JSON.parse((await response.text()).replaceAll(origin, "<origin>")) as Record<string, { id: string; name: string; type: string }>;
+  };
+  const [nextAuth, foyer] = [await listed("next-auth"), await listed("foyer")];
+  // Foyer may add keys of its own (docs/compatibility.md); next-auth's must be there with the same values.
+  for (const [id, provider] of Object.entries(nextAuth)) expect(foyer[id], id).toMatchObject(provider);
+  expect(Object.keys(foyer).sort()).toEqual(Object.keys(nextAuth).sort());
+});
+
 test('the migrated app type-checks with its session type extended through declare module "foyer-auth/next"', async ({}, testInfo) => {
   test.skip(FOYER_NEXT_MISSING.length > 0, FOYER_SKIP_REASON);
   testInfo.setTimeout(10 * 60_000);
