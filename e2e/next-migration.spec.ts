@@ -192,7 +192,9 @@ function loginError(page: Page) {
 /**
  * next-auth shows a stale session after a server action changed it until the page is loaded again
  * (next-auth issues #9504, #10016, #12447): neither the action's own render nor `useSession` sees the
- * new cookie. Foyer must show the new session at once; for next-auth the test reloads first.
+ * new cookie, and its `SessionProvider` keeps the session it was first given. Foyer shows the new
+ * session at once (the provider takes the session of a later server render); for next-auth the test
+ * reloads first.
  */
 function showsNewSessionWithoutReload(name: NextAppName): boolean {
   return name === "foyer";
@@ -290,8 +292,8 @@ for (const name of APP_NAMES) {
 
     test("the session in a route handler, and useSession from loading to authenticated to unauthenticated (server-action sign-out)", async ({ page }) => {
       const origin = await originOf(name);
-      // Server-rendered, the client component has no session yet: useSession starts "loading".
-      const html = await (await page.request.get(`${origin}/`)).text();
+      // On /client the provider gets no session from the server: server-rendered, useSession is "loading".
+      const html = await (await page.request.get(`${origin}/client`)).text();
       expect(html).toMatch(/data-testid="client-status">loading</);
 
       expect(await (await page.request.get(`${origin}/api/me`)).json()).toEqual({ signedIn: false, email: null, role: null });
@@ -301,7 +303,12 @@ for (const name of APP_NAMES) {
       await page.getByRole("button", { name: "Log in" }).click();
       await expect(page).toHaveURL(`${origin}/dashboard`);
       expect(await (await page.request.get(`${origin}/api/me`)).json()).toEqual({ signedIn: true, email: ADA.email, role: "admin" });
+      // …and once it has fetched the session, "authenticated".
+      await page.goto(`${origin}/client`);
+      await expect(page.getByTestId("client-status")).toHaveText("authenticated");
+      await expect(page.getByTestId("client-email")).toHaveText(ADA.email);
 
+      // The home page hands the server's session to its provider; a server action signs out.
       await expectSignedIn(page, origin, `Signed in as ${ADA.email} (ADMIN) with credentials`);
       await expect(page.getByTestId("client-email")).toHaveText(ADA.email);
       await page.getByRole("button", { name: "Sign out on the server" }).click();
@@ -311,6 +318,8 @@ for (const name of APP_NAMES) {
       await expect(page.getByTestId("server-user")).toHaveText("Not signed in");
       await expect(page.getByTestId("client-status")).toHaveText("unauthenticated");
       expect(await (await page.request.get(`${origin}/api/me`)).json()).toEqual({ signedIn: false, email: null, role: null });
+      await page.goto(`${origin}/client`);
+      await expect(page.getByTestId("client-status")).toHaveText("unauthenticated");
       await page.goto(`${origin}/dashboard`);
       await expect(page).toHaveURL(new RegExp(`^${origin}/api/auth/signin\\?`));
     });
