@@ -24,7 +24,7 @@
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -33,26 +33,9 @@ import pg from "pg";
 import { startTestIdp } from "../server/oauth/test-idp.js";
 import { startSmtpCapture, type SmtpCapture } from "../server/email/test-smtp.js";
 import { acquirePostgres, type PostgresTestServer } from "../server/adapters/test/postgres-harness.js";
-import {
-  REPO_ROOT,
-  appEnvironment,
-  buildNextApp,
-  portFrom,
-  startNextApp,
-  type NextAppBuild,
-  type NextAppName,
-  type RunningNextApp,
-} from "./support/next-apps.js";
+import { appEnvironment, buildNextApp, portFrom, startNextApp, type NextAppBuild, type NextAppName, type RunningNextApp } from "./support/next-apps.js";
 
 const APP_NAMES: NextAppName[] = ["next-auth", "foyer"];
-
-/**
- * Until the package exports the Next.js and React modules, the Foyer side cannot be built at all;
- * those tests are skipped with this reason rather than failing the suite on a module not written yet.
- */
-const packageExports = (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { exports: Record<string, unknown> }).exports;
-const FOYER_NEXT_MISSING = ["./next", "./react"].filter((entry) => !(entry in packageExports));
-const FOYER_SKIP_REASON = `package.json does not export ${FOYER_NEXT_MISSING.map((entry) => `foyer-auth${entry.slice(1)}`).join(" and ")} yet`;
 const ADA = { email: "ada@example.com", password: "correct horse battery staple", name: "Ada Lovelace" };
 const SECRET = randomBytes(32).toString("base64url");
 
@@ -221,7 +204,6 @@ for (const name of APP_NAMES) {
       await context.route(/^https:\/\/fonts\.(googleapis|gstatic)\.com\//, (route) => route.abort());
     });
 
-    test.skip(name === "foyer" && FOYER_NEXT_MISSING.length > 0, FOYER_SKIP_REASON);
     test.beforeAll(async ({}, testInfo) => {
       // A production build when none of these inputs is cached yet: about a minute on two cores.
       testInfo.setTimeout(10 * 60_000);
@@ -357,7 +339,6 @@ for (const name of APP_NAMES) {
 }
 
 test("a session cookie issued by the next-auth app is accepted by the Foyer app: switching logs nobody out", async ({ page }) => {
-  test.skip(FOYER_NEXT_MISSING.length > 0, FOYER_SKIP_REASON);
   test.setTimeout(10 * 60_000);
   const nextAuth = { origin: await originOf("next-auth") };
   const foyer = { origin: await originOf("foyer") };
@@ -378,7 +359,6 @@ test("a session cookie issued by the next-auth app is accepted by the Foyer app:
 });
 
 test("both apps list the same providers (what getProviders() and the built-in page show)", async ({ request }) => {
-  test.skip(FOYER_NEXT_MISSING.length > 0, FOYER_SKIP_REASON);
   test.setTimeout(10 * 60_000);
   const listed = async (name: NextAppName) => {
     const origin = await originOf(name);
@@ -394,7 +374,6 @@ test("both apps list the same providers (what getProviders() and the built-in pa
 });
 
 test('the migrated app type-checks with its session type extended through declare module "foyer-auth/next"', async ({}, testInfo) => {
-  test.skip(FOYER_NEXT_MISSING.length > 0, FOYER_SKIP_REASON);
   testInfo.setTimeout(10 * 60_000);
   const { dir } = (await app("foyer")).build;
   const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
