@@ -38,6 +38,32 @@ const {
 } = PORTS;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+/**
+ * Whether this run includes e2e/next.spec.ts: the whole suite, or a command line that names it. The
+ * Next.js app takes a `next build` when its inputs changed, so a run of other specs only
+ * (`npx playwright test e2e/signin.spec.ts`) does not start it.
+ */
+const FILE_FILTERS = process.argv.slice(2).filter((arg) => !arg.startsWith("-") && /(\.spec\.ts|^e2e\/)/.test(arg));
+const RUNS_NEXT_SPEC = FILE_FILTERS.length === 0 || FILE_FILTERS.some((arg) => /next/.test(arg));
+
+/** e2e/fixtures/next-server.ts: the Next.js test app, jwt and database sessions from one build. */
+const NEXT_SERVER = {
+  command: "npx tsx e2e/fixtures/next-server.ts",
+  // Ready when the second server (started after the build, like the first) answers.
+  url: `http://localhost:${NEXT_DATABASE_PORT}/api/auth/providers`,
+  env: {
+    PORT: String(NEXT_PORT),
+    DATABASE_PORT: String(NEXT_DATABASE_PORT),
+    SMTP_PORT: String(SMTP_PORT),
+    IDP_ISSUER: `http://127.0.0.1:${IDP_PORT}`,
+  },
+  // `next build` takes up to a minute or two on two cores when the cached build is out of date.
+  timeout: 300_000,
+  reuseExistingServer: !process.env.CI,
+  stdout: "ignore",
+  stderr: "pipe",
+} as const;
+
 export default defineConfig({
   testDir: "./e2e",
   outputDir: "test-results",
@@ -123,21 +149,6 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "pipe",
     },
-    {
-      command: "npx tsx e2e/fixtures/next-server.ts",
-      // Ready when the second server (started after the build, like the first) answers.
-      url: `http://localhost:${NEXT_DATABASE_PORT}/api/auth/providers`,
-      env: {
-        PORT: String(NEXT_PORT),
-        DATABASE_PORT: String(NEXT_DATABASE_PORT),
-        SMTP_PORT: String(SMTP_PORT),
-        IDP_ISSUER: `http://127.0.0.1:${IDP_PORT}`,
-      },
-      // `next build` takes up to a minute or two on two cores when the cached build is out of date.
-      timeout: 300_000,
-      reuseExistingServer: !process.env.CI,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
+    ...(RUNS_NEXT_SPEC ? [NEXT_SERVER] : []),
   ],
 });

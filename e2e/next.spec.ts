@@ -111,6 +111,33 @@ for (const app of APPS) {
       expect(await sessionEmail(page, app.origin)).toBeNull();
     });
 
+    if (app.strategy === "jwt") {
+      test("auth() passes a re-sealed session cookie on from a route handler and the proxy (updateAge 0 here)", async ({ page }) => {
+        await signInOnBuiltInPage(page, app.origin, "/");
+        await expectHome(page, app.origin, USER.email);
+        const before = (await page.context().cookies(app.origin)).find((cookie) => cookie.name === "authjs.session-token")!.value;
+        for (const path of ["/api/whoami", "/dashboard"]) {
+          const response = await page.request.get(`${app.origin}${path}`);
+          expect(response.status(), path).toBe(200);
+          const sealed = response
+            .headersArray()
+            .filter((header) => header.name.toLowerCase() === "set-cookie" && header.value.startsWith("authjs.session-token="));
+          expect(sealed, `${path} refreshes the session cookie`).toHaveLength(1);
+          expect(sealed[0]!.value.split(";")[0]).not.toBe(`authjs.session-token=${before}`);
+        }
+      });
+    }
+
+    test("signIn with redirect: false returns the URL and sets the session without navigating", async ({ page }) => {
+      await page.goto(`${app.origin}/no-redirect`);
+      await page.getByLabel("Email", { exact: true }).fill(USER.email);
+      await page.getByLabel("Password", { exact: true }).fill(USER.password);
+      await page.getByRole("button", { name: "Log in without redirect" }).click();
+      await expect(page.locator("output")).toHaveText(`Foyer would go to ${app.origin}/dashboard`);
+      await expect(page).toHaveURL(`${app.origin}/no-redirect`);
+      expect(await sessionEmail(page, app.origin)).toBe(USER.email);
+    });
+
     test("a wrong password is caught by the documented try/catch (CredentialsSignin)", async ({ page }) => {
       await page.goto(`${app.origin}/login`);
       await page.getByLabel("Email", { exact: true }).fill(USER.email);

@@ -121,6 +121,8 @@ export default function NextAuth(input: NextAuthConfigInput): NextAuthResult {
       if (cookies.length) setCookies(store, cookies);
       return session;
     } catch (error) {
+      // Next's own control flow (dynamic rendering, prerender bail-outs) must reach Next.
+      (await nextNavigation()).unstable_rethrow(error);
       if (isNextSignal(error)) throw error;
       createLogger({}).error(error instanceof Error ? error : new Error(String(error)));
       return null;

@@ -4,6 +4,7 @@
  * reads from it, answered by `Auth()` with the `raw` marker so that cookies come back as objects.
  */
 import { Auth } from "../../auth.js";
+import { normalizeConfig } from "../../config/normalize.js";
 import { serializeCookie } from "../../cookies/serialize.js";
 import { InvalidConfiguration } from "../../core/errors.js";
 import type { AuthAction, AuthConfig, Cookie, ResponseInternal } from "../../types.js";
@@ -61,7 +62,8 @@ export async function callAuth<Body = unknown>(
     await answer.body?.cancel();
     const location = answer.headers.get("location");
     if (location) return { redirect: location, status: answer.status, cookies: [] };
-    throw new InvalidConfiguration(`Foyer answered ${action} with status ${answer.status}; the server log says why.`);
+    // A config that failed validation answers only as a web Response; throw its own error, typed.
+    throw normalizeConfig(config).error ?? new InvalidConfiguration(`Foyer answered ${action} with status ${answer.status}; the server log says why.`);
   }
   return {
     status: answer.status ?? 200,

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import memoryAdapter from "../../adapters/memory.js";
 import { normalizeConfig } from "../../config/normalize.js";
-import { CredentialsSignin, AccessDenied } from "../../core/errors.js";
+import { AccessDenied, CredentialsSignin, MissingSecret } from "../../core/errors.js";
 import Credentials from "../../providers/credentials.js";
 import { DEMO_USER, ORIGIN, PASSWORD, testConfig } from "../../testing/harness.js";
 import type { AuthConfig, Cookie } from "../../types.js";
@@ -188,7 +188,8 @@ describe("server-side sign-in, session, update and sign-out", () => {
       },
     });
     expect((await readServerSession(failing, { origin: ORIGIN, headers: new Headers({ cookie: "authjs.session-token=x" }) })).session).toBeNull();
-    await expect(serverSignIn(broken, { origin: ORIGIN, headers: new Headers() }, "credentials", { fields: {} })).rejects.toThrow();
+    // A server action sees the config's own error class, not a generic one.
+    await expect(serverSignIn(broken, { origin: ORIGIN, headers: new Headers() }, "credentials", { fields: {} })).rejects.toBeInstanceOf(MissingSecret);
   });
 
   it("reads next-auth's signIn options from FormData or an object", () => {
