@@ -6,6 +6,7 @@
  * default 2000), BENCH_SLICES (turns per round, default 5), BENCH_CONCURRENCY (default 16),
  * BENCH_WARMUP (warm-up rounds, default 2), BENCH_FILTER (run only the cases whose name contains
  * this text, case-insensitive; e.g. `BENCH_FILTER=database` or `BENCH_FILTER=sqlite`; default all).
+ * The Next.js case (`BENCH_FILTER=next`) measures over HTTP instead; its own options are in bench/next.ts.
  */
 import { availableParallelism, loadavg } from "node:os";
 import { DEFAULT_OPTIONS, formatHeader, formatResult, runBench, runCase, type BenchOptions } from "./harness.js";
@@ -14,6 +15,7 @@ import { databaseCase, prepareDatabase } from "./database.js";
 import SQLiteAdapter from "../server/adapters/sqlite.js";
 import PostgresAdapter from "../server/adapters/postgres.js";
 import { acquirePostgres } from "../server/adapters/test/postgres-harness.js";
+import { formatNextSummary, runNextBench, type NextBenchOptions } from "./next.js";
 
 function positiveInt(name: string, fallback: number, allowZero = false): number {
   const raw = process.env[name];
@@ -79,4 +81,16 @@ if (selected(databaseCase("PostgreSQL").name)) {
   } else {
     console.log(`session GET (database, PostgreSQL): not measured — ${postgres.reason}`);
   }
+}
+
+// The same session read over HTTP through a Next.js production server: Foyer vs next-auth v5 (bench/next.ts).
+if (selected("Next.js session GET over HTTP")) {
+  const nextOptions: NextBenchOptions = {
+    rounds: positiveInt("BENCH_NEXT_ROUNDS", 5),
+    seconds: positiveInt("BENCH_NEXT_SECONDS", 5),
+    warmupSeconds: positiveInt("BENCH_NEXT_WARMUP", 2, true),
+    connections: options.concurrency,
+  };
+  const summary = await runNextBench(nextOptions, (line) => console.error(line));
+  console.log(formatNextSummary(summary, nextOptions));
 }

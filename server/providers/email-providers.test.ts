@@ -149,7 +149,7 @@ function basic(user: string, password: string): string {
 
 describe("provider shapes (Auth.js's: id, name, type, options)", () => {
   it.each([
-    ["nodemailer", "Email", Nodemailer],
+    ["nodemailer", "Nodemailer", Nodemailer],
     ["email", "Email", Email],
     ["resend", "Resend", Resend],
     ["sendgrid", "SendGrid", SendGrid],
@@ -168,6 +168,25 @@ describe("provider shapes (Auth.js's: id, name, type, options)", () => {
     expect(bare.from).toBeUndefined();
     // Called with options only to learn the id, as setEnvDefaults does.
     expect((factory as (config: object) => EmailConfig)({}).id).toBe(id);
+  });
+
+  it("each has the id, name and type of the @auth/core provider of the same module (the /providers list and the page's button say the same)", async () => {
+    const foyer = {
+      nodemailer: Nodemailer,
+      email: Email,
+      resend: Resend,
+      sendgrid: SendGrid,
+      postmark: Postmark,
+      mailgun: Mailgun,
+      forwardemail: ForwardEmail,
+      loops: Loops,
+    };
+    for (const [module, factory] of Object.entries(foyer)) {
+      const upstream = (await import(`@auth/core/providers/${module}`)) as { default: (config: object) => { id: string; name: string; type: string } };
+      const options = { server: "smtp://127.0.0.1:1", apiKey: "k", transactionalId: "t", domain: "d.test" };
+      const { id, name, type } = upstream.default(options);
+      expect((factory as (config: object) => EmailConfig)(options), module).toMatchObject({ id, name, type });
+    }
   });
 
   it("the user's id and name win (two senders of the same kind side by side)", () => {
@@ -675,7 +694,7 @@ describe("Auth() answers the same whichever sender is configured", () => {
     const response = await Auth(new Request(`${ORIGIN}/auth/providers`), config);
     const body = (await response.json()) as Record<string, { type: string; name: string }>;
     expect(Object.fromEntries(Object.entries(body).map(([id, provider]) => [id, [provider.type, provider.name]]))).toEqual({
-      nodemailer: ["email", "Email"],
+      nodemailer: ["email", "Nodemailer"],
       resend: ["email", "Resend"],
       loops: ["email", "Loops"],
       mailgun: ["email", "Mailgun"],

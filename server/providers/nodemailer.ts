@@ -53,7 +53,7 @@ export const SERVER_VARIABLES = ["AUTH_NODEMAILER_SERVER", "EMAIL_SERVER"] as co
  * ```
  */
 export default function Nodemailer(config: NodemailerUserConfig = {}): NodemailerConfig {
-  return nodemailerProvider({ id: "nodemailer", name: "Email" }, config);
+  return nodemailerProvider({ id: "nodemailer", name: "Nodemailer" }, config);
 }
 
 /** The Nodemailer provider under an id and name (the `email` alias uses this too). */
