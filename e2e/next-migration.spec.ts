@@ -313,6 +313,7 @@ for (const name of APP_NAMES) {
       await page.getByRole("button", { name: "Log in" }).click();
       await expect(page).toHaveURL(`${origin}/dashboard`);
       await expectSignedIn(page, origin, `Signed in as ${ADA.email} (ADMIN) with credentials`);
+      await expect(page.getByRole("region", { name: "Client session" })).toHaveAttribute("data-hydrated", "true");
       await page.getByRole("button", { name: "Sign out from the client" }).click();
       await expect(page.getByTestId("server-user")).toHaveText("Not signed in");
       await expect(page.getByTestId("client-status")).toHaveText("unauthenticated");

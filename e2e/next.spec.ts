@@ -106,6 +106,7 @@ for (const app of APPS) {
       expect(session.user.name).toBe("Countess of Lovelace");
 
       await page.goto(`${app.origin}/client-signout`);
+      await expect(page.getByRole("button", { name: "Sign out (client)" })).toHaveAttribute("data-hydrated", "true");
       await page.getByRole("button", { name: "Sign out (client)" }).click();
       await expectHome(page, app.origin, null);
       expect(await sessionEmail(page, app.origin)).toBeNull();
