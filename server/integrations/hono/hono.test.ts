@@ -8,6 +8,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import AuthJsCredentials from "@auth/core/providers/credentials";
 import { Hono } from "hono";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import memoryAdapter from "../../adapters/memory.js";
 import { customFetch as rootCustomFetch } from "../../index.js";
 import Credentials from "../../providers/credentials.js";
 import { CookieJar, DEMO_USER, PASSWORD, SECRET } from "../../testing/harness.js";
@@ -203,6 +204,19 @@ describe("foyer-auth/hono", () => {
     await signInThroughPage(send, jar);
     const response = await send("/whoami", { headers: { cookie: jar.header } });
     expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("gives the adapter's user beside the session with database sessions, and no session token", async () => {
+    const config = appConfig(Credentials, { adapter: memoryAdapter(), session: { strategy: "database" } });
+    const send = inProcess(createTestApp({ auth: foyerHono as unknown as HonoAuthModule, config }));
+    const jar = new CookieJar();
+    expect((await signInThroughPage(send, jar)).status).toBe(302);
+    const me = await send("/api/protected/me", { headers: { cookie: jar.header } });
+    const authUser = (await me.json()) as { session: Record<string, unknown>; token?: unknown; user?: { id: string; email: string } };
+    expect(authUser.user).toMatchObject({ email: DEMO_USER.email });
+    expect(authUser.token).toBeUndefined();
+    expect(authUser.session).toMatchObject({ user: { email: DEMO_USER.email } });
+    expect(JSON.stringify(authUser)).not.toContain(jar.get("authjs.session-token")!);
   });
 
   it("fails closed: a session callback that throws reads as signed out, logged, never thrown into the route", async () => {
