@@ -23,19 +23,23 @@ import type { AuthConfig, AuthEnv, AuthUser, ConfigHandler } from "./types.js";
 export const HONO_BASE_PATH = "/auth";
 
 /**
- * The environment of a request: the string values of `c.env` (the bindings on Cloudflare Workers, or
- * what `app.request(path, init, env)` passes), overlaid with the runtime's own environment as
- * `hono/adapter`'s `env(c)` reads it (`process.env` on Node.js and Bun, `Deno.env` on Deno).
+ * The environment of a request: the runtime's own environment as `hono/adapter`'s `env(c)` reads it
+ * (`process.env` on Node.js and Bun, `Deno.env` on Deno, the bindings on Cloudflare Workers), with the
+ * string values of `c.env` on top (the bindings, or what `app.request(path, init, env)` passes). When
+ * `c.env` holds no strings (as under `@hono/node-server`) the runtime's object is used as it is,
+ * uncopied: copying `process.env` on every request costs more than the session read.
  */
 export function authEnv(c: Context): EnvObject {
-  const merged: EnvObject = {};
+  const own = (runtimeEnv(c) as EnvObject | undefined) ?? {};
   const bindings: unknown = c.env;
-  if (typeof bindings === "object" && bindings !== null) {
-    for (const [key, value] of Object.entries(bindings)) if (typeof value === "string") merged[key] = value;
+  if (typeof bindings !== "object" || bindings === null || bindings === own) return own;
+  let merged: EnvObject | undefined;
+  for (const [key, value] of Object.entries(bindings)) {
+    if (typeof value !== "string") continue;
+    merged ??= { ...own };
+    merged[key] = value;
   }
-  const own = runtimeEnv(c) as EnvObject | undefined;
-  if (own) Object.assign(merged, own);
-  return merged;
+  return merged ?? own;
 }
 
 /**
