@@ -237,10 +237,9 @@ export function verifyAuth(): MiddlewareHandler {
   return async (c, next) => {
     const authUser = await getAuthUser(c);
     if (!authUser) {
-      const res = new Response("Unauthorized", { status: 401 });
-      // A dead session's deletion cookies go with the 401 too.
-      for (const cookie of (await authUserRead(c)).cookies) res.headers.append("set-cookie", setCookieHeader(cookie));
-      throw new HTTPException(401, { res });
+      // A dead session's deletion cookies go with the 401 too: getAuthUser put them on `c.res`, and
+      // Hono copies `Set-Cookie` from there onto whatever response the error becomes.
+      throw new HTTPException(401, { res: new Response("Unauthorized", { status: 401 }) });
     }
     c.set("authUser", authUser);
     await next();

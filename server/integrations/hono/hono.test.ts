@@ -206,6 +206,16 @@ describe("foyer-auth/hono", () => {
     expect(response.headers.getSetCookie()).toEqual([]);
   });
 
+  it("deletes a broken session cookie, also on the 401 of verifyAuth()", async () => {
+    const send = inProcess(createTestApp({ auth: foyerHono as unknown as HonoAuthModule, config: appConfig(Credentials) }));
+    const cookie = "authjs.session-token=not-a-token";
+    for (const path of ["/api/protected/me", "/whoami"]) {
+      const response = await send(path, { headers: { cookie } });
+      const deletion = response.headers.getSetCookie().find((header) => header.startsWith("authjs.session-token="));
+      expect(deletion, path).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    }
+  });
+
   it("gives the adapter's user beside the session with database sessions, and no session token", async () => {
     const config = appConfig(Credentials, { adapter: memoryAdapter(), session: { strategy: "database" } });
     const send = inProcess(createTestApp({ auth: foyerHono as unknown as HonoAuthModule, config }));
