@@ -59,7 +59,15 @@ function shippedFiles(dir = join(work, "package"), prefix = ""): string[] {
  * Packages only the tests use: `@auth/core` for side-by-side tests, the official Auth.js adapters and
  * drizzle-orm (server/interop/official-adapters.test.ts). An app installing Foyer gets none of them.
  */
-const TEST_ONLY_PACKAGES = ["@auth/core", "@auth/pg-adapter", "@auth/drizzle-adapter", "@auth/kysely-adapter", "drizzle-orm"];
+const TEST_ONLY_PACKAGES = [
+  "@auth/core",
+  "@auth/pg-adapter",
+  "@auth/drizzle-adapter",
+  "@auth/kysely-adapter",
+  "drizzle-orm",
+  "@hono/auth-js",
+  "@hono/node-server",
+];
 
 describe("what the tarball holds", () => {
   it("test-only packages are devDependencies of the shipped package.json, never dependencies or peers", () => {
@@ -77,7 +85,8 @@ describe("what the tarball holds", () => {
     expect(files).toContain("dist/server/cli/main.js");
     expect(files).toContain("dist/ui/react/index.js");
     expect(files).toContain("dist/ui/react/index.d.ts");
-    const testOnly = /\.test\.|\/testing\/|(^|\/)stories\/|test-support|shared-suites|crash-child|postgres-harness|test-idp|test-smtp|test-oauth-server|\.map$/;
+    const testOnly =
+      /\.test\.|\/testing\/|(^|\/)stories\/|test-support|shared-suites|crash-child|postgres-harness|test-idp|test-smtp|test-oauth-server|integrations\/[^/]+\/test-|\.map$/;
     expect(files.filter((file) => testOnly.test(file))).toEqual([]);
   });
 
@@ -175,12 +184,14 @@ describe("the README's 'Add Foyer to your app', in an empty folder", () => {
       try { (await import("foyer-auth/adapters/sqlite")).default({ url: ":memory:" }); } catch (error) { sqlite = error.message; }
       let postgres = "no error";
       try { (await import("foyer-auth/adapters/postgres")).default({ connectionString: "postgres://x" }); } catch (error) { postgres = error.message; }
+      let hono = "resolved";
+      try { await import("foyer-auth/hono"); } catch (error) { hono = error.message; }
       let hidden = "resolved";
       try { await import("foyer-auth/providers/email-http"); } catch (error) { hidden = error.code; }
-      console.log(JSON.stringify({ loaded, sqlite, postgres, hidden }));
+      console.log(JSON.stringify({ loaded, sqlite, postgres, hono, hidden }));
     `;
     const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], { cwd: app });
-    const result = JSON.parse(stdout) as { loaded: Record<string, number>; sqlite: string; postgres: string; hidden: string };
+    const result = JSON.parse(stdout) as { loaded: Record<string, number>; sqlite: string; postgres: string; hono: string; hidden: string };
     expect(result.loaded["foyer-auth"]).toBeGreaterThan(10);
     expect(result.loaded["foyer-auth/errors"]).toBeGreaterThan(20);
     expect(result.loaded["foyer-auth/providers/github"]).toBeGreaterThan(0);
@@ -189,6 +200,8 @@ describe("the README's 'Add Foyer to your app', in an empty folder", () => {
     expect(result.loaded["foyer-auth/next/edge"]).toBeGreaterThan(0);
     expect(result.sqlite).toBe('SQLiteAdapter needs the "libsql" package, which is not installed. Install it: npm install libsql');
     expect(result.postgres).toContain('needs the "pg" package');
+    // foyer-auth/hono is Hono middleware: without Hono (an optional peer) it names the package to install.
+    expect(result.hono).toContain("'hono'");
     expect(result.hidden).toBe("ERR_PACKAGE_PATH_NOT_EXPORTED");
   });
 });

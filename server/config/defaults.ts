@@ -42,7 +42,7 @@ export function resolveCallbacks(config: AuthConfig): ResolvedCallbacks {
 }
 
 /** The session callback's default: name, email and image of the user, the expiry, and a refresh `error`. */
-function defaultSessionCallback({ session }: { session: Session }): Session {
+export function defaultSessionCallback({ session }: { session: Session }): Session {
   const user = session.user ?? {};
   const expires = session.expires as unknown;
   const out: Session = {

@@ -1,0 +1,158 @@
+/**
+ * The Hono benchmark (`BENCH_FILTER=hono npm run bench`): `GET /api/auth/session` with a valid session
+ * cookie over HTTP, the same Hono app on @hono/node-server built from `foyer-auth/hono` and from
+ * `@hono/auth-js` (bench/hono-server.ts), plus the Foyer server's bare route `/api/plain-session`
+ * answering the same JSON without any auth library: the floor. Each server is its own process; the
+ * load generator is autocannon, in this process, over loopback.
+ *
+ * Method as in bench/next.ts: every round measures every target for the same number of seconds with
+ * the same connections, the order rotating; a non-2xx answer or a socket error fails the run; ratios
+ * are taken per round and their median is reported.
+ *
+ * Environment: BENCH_HONO_ROUNDS (5), BENCH_HONO_SECONDS (5), BENCH_HONO_WARMUP (2 seconds per target),
+ * BENCH_CONCURRENCY (16 connections), BENCH_HONO_FOYER_PORT / BENCH_HONO_AUTHJS_PORT (default: free ports).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import autocannon from "autocannon";
+import { encode } from "@auth/core/jwt";
+import { median } from "./harness.js";
+
+export type HonoTarget = "@hono/auth-js session" | "foyer session" | "bare route";
+export const HONO_TARGETS: readonly HonoTarget[] = ["@hono/auth-js session", "foyer session", "bare route"];
+
+export interface Measurement {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+}
+
+export interface HonoBenchOptions {
+  rounds: number;
+  seconds: number;
+  warmupSeconds: number;
+  connections: number;
+}
+
+export interface HonoBenchSummary {
+  medians: Record<HonoTarget, Measurement>;
+  /** Foyer's session / @hono/auth-js's session, median of the per-round ratios. */
+  ratio: number;
+  /** Foyer's session / the bare route, median of the per-round ratios. */
+  floorRatio: number;
+  /** ≥ 8× @hono/auth-js, or within 20 % of the bare route where that is the lower bar. */
+  meetsTarget: boolean;
+  rounds: number;
+}
+
+export function summarizeHonoRounds(rounds: readonly Record<HonoTarget, Measurement>[]): HonoBenchSummary {
+  if (rounds.length === 0) throw new Error("no rounds to summarize");
+  const medianOf = (target: HonoTarget, key: keyof Measurement) => median(rounds.map((round) => round[target][key]));
+  const medians = Object.fromEntries(
+    HONO_TARGETS.map((target) => [
+      target,
+      { requestsPerSecond: medianOf(target, "requestsPerSecond"), p50: medianOf(target, "p50"), p99: medianOf(target, "p99") },
+    ]),
+  ) as Record<HonoTarget, Measurement>;
+  const perRound = (a: HonoTarget, b: HonoTarget) => median(rounds.map((round) => round[a].requestsPerSecond / round[b].requestsPerSecond));
+  const ratio = perRound("foyer session", "@hono/auth-js session");
+  const floorRatio = perRound("foyer session", "bare route");
+  const floorIsLower = medians["bare route"].requestsPerSecond < 8 * medians["@hono/auth-js session"].requestsPerSecond;
+  return { medians, ratio, floorRatio, meetsTarget: ratio >= 8 || (floorIsLower && floorRatio >= 0.8), rounds: rounds.length };
+}
+
+const format = (value: number, digits = 0) => value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+export function formatHonoSummary(summary: HonoBenchSummary, options: HonoBenchOptions): string {
+  const lines = [
+    `Hono session GET over HTTP (@hono/node-server, autocannon, ${options.connections} connections, ${options.rounds} rounds × ${options.seconds} s per target; medians):`,
+  ];
+  for (const target of HONO_TARGETS) {
+    const { requestsPerSecond, p50, p99 } = summary.medians[target];
+    lines.push(`  ${target.padEnd(22)} ${format(requestsPerSecond).padStart(7)} req/s   p50 ${format(p50, 1)} ms   p99 ${format(p99, 1)} ms`);
+  }
+  lines.push(
+    `  Foyer / @hono/auth-js: ${format(summary.ratio, 2)}×   Foyer / bare route: ${format(summary.floorRatio * 100, 1)} %`,
+    `  target (≥ 8× @hono/auth-js, or ≥ 80 % of the bare route where that is lower): ${summary.meetsTarget ? "met" : "NOT met"}`,
+  );
+  return lines.join("\n");
+}
+
+async function measure(url: string, cookie: string, seconds: number, connections: number): Promise<Measurement> {
+  const result = await autocannon({ url, connections, duration: seconds, headers: { cookie } });
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts in ${seconds} s`);
+  }
+  return { requestsPerSecond: result["2xx"] / (result.duration || seconds), p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const SECRET = "hono-bench-secret-not-for-anything-else-0123456789";
+const COOKIE_NAME = "authjs.session-token";
+
+interface RunningServer {
+  child: ChildProcess;
+  port: number;
+}
+
+function startServer(module: string, port: string | undefined): Promise<RunningServer> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/hono-server.ts"], {
+    env: { ...process.env, HONO_AUTH: module, PORT: port ?? "0", AUTH_SECRET: SECRET, NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
+      const match = /listening (\d+)/.exec(chunk.toString());
+      if (match) resolve({ child, port: Number(match[1]) });
+    });
+    child.once("exit", (code) => reject(new Error(`${module} bench server exited with ${code}`)));
+  });
+}
+
+/** The session cookie plus the cookies a returning browser holds (CSRF, callback URL), as in bench/next.ts. */
+async function browserCookies(port: number): Promise<string> {
+  const token = await encode({
+    secret: SECRET,
+    salt: COOKIE_NAME,
+    maxAge: 30 * 24 * 60 * 60,
+    token: { name: "Bench User", email: "bench@example.com", sub: "bench" },
+  });
+  const session = `${COOKIE_NAME}=${token}`;
+  const response = await fetch(`http://127.0.0.1:${port}/api/auth/session`, { headers: { cookie: session } });
+  const body = (await response.json()) as { user?: { email?: string } } | null;
+  if (!response.ok || body?.user?.email !== "bench@example.com") throw new Error(`port ${port}: the session cookie does not read as the bench user`);
+  const set = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";", 1)[0]!)
+    .filter((pair) => !pair.startsWith(`${COOKIE_NAME}=`));
+  return [session, ...set].join("; ");
+}
+
+export async function runHonoBench(options: HonoBenchOptions, log: (line: string) => void = () => {}): Promise<HonoBenchSummary> {
+  const servers: RunningServer[] = [];
+  try {
+    const authjs = await startServer("@hono/auth-js", process.env.BENCH_HONO_AUTHJS_PORT);
+    servers.push(authjs);
+    const foyer = await startServer("foyer-auth/hono", process.env.BENCH_HONO_FOYER_PORT);
+    servers.push(foyer);
+    const cookies = { authjs: await browserCookies(authjs.port), foyer: await browserCookies(foyer.port) };
+    const targets: Record<HonoTarget, { url: string; cookie: string }> = {
+      "@hono/auth-js session": { url: `http://127.0.0.1:${authjs.port}/api/auth/session`, cookie: cookies.authjs },
+      "foyer session": { url: `http://127.0.0.1:${foyer.port}/api/auth/session`, cookie: cookies.foyer },
+      "bare route": { url: `http://127.0.0.1:${foyer.port}/api/plain-session`, cookie: cookies.foyer },
+    };
+    if (options.warmupSeconds > 0)
+      for (const target of HONO_TARGETS) await measure(targets[target].url, targets[target].cookie, options.warmupSeconds, options.connections);
+    const rounds: Record<HonoTarget, Measurement>[] = [];
+    for (let round = 0; round < options.rounds; round++) {
+      const results = {} as Record<HonoTarget, Measurement>;
+      for (let i = 0; i < HONO_TARGETS.length; i++) {
+        const target = HONO_TARGETS[(i + round) % HONO_TARGETS.length]!;
+        results[target] = await measure(targets[target].url, targets[target].cookie, options.seconds, options.connections);
+      }
+      rounds.push(results);
+      log(`round ${round + 1}: ${HONO_TARGETS.map((target) => `${target} ${format(results[target].requestsPerSecond)}`).join(", ")}`);
+    }
+    return summarizeHonoRounds(rounds);
+  } finally {
+    for (const server of servers) server.child.kill();
+  }
+}
