@@ -379,4 +379,15 @@ describe("the same app against @auth/express (migration: only the import changes
     expect(await refreshed(AUTHJS)).toBe(false);
     expect(await refreshed(FOYER)).toBe(true);
   });
+
+  it("trust proxy: @auth/express ignores the trusted X-Forwarded-Host, Foyer builds its URLs from it", async () => {
+    const formAction = async (auth: AuthModule) => {
+      const { app } = buildApp({ express: express5, auth, mount: "/auth", trustProxy: true });
+      const base = await start(app);
+      const page = await fetch(`${base}/auth/signin`, { headers: { "x-forwarded-host": "app.example.com", "x-forwarded-proto": "https" } });
+      return /action="([^"]*callback\/credentials)"/.exec(await page.text())?.[1];
+    };
+    expect(await formAction(AUTHJS)).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/auth\/callback\/credentials$/);
+    expect(await formAction(FOYER)).toBe("https://app.example.com/auth/callback/credentials");
+  });
 });

@@ -19,7 +19,7 @@
  */
 export { ExpressAuth, getSession, EXPRESS_BASE_PATH } from "./express-auth.js";
 export type { ExpressAuthConfig, ExpressAuthMiddleware, ExpressNextFunction, GetSessionResult } from "./express-auth.js";
-export type { ExpressRequestLike } from "./request.js";
+export type { ExpressRequestFields, ExpressRequestLike } from "./request.js";
 export { AuthError, CredentialsSignin } from "../../core/errors.js";
 /** The key under which a provider takes its own `fetch` (re-exported from `foyer-auth`, as `@auth/express` re-exports `@auth/core`'s). */
 export { customFetch } from "../../core/custom-fetch.js";

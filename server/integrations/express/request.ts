@@ -10,8 +10,8 @@ import type { IncomingMessage } from "node:http";
 import { isAuthAction } from "../../core/env.js";
 import { envOrigin } from "../shared/origin.js";
 
-/** The parts of an Express 4 or 5 request that Foyer reads. Express's `Request` has all of them. */
-export interface ExpressRequestLike extends IncomingMessage {
+/** What Express adds to a Node request, as far as Foyer reads it. Express's `Request` has all of it. */
+export interface ExpressRequestFields {
   /** The path the current middleware or router is mounted at. */
   baseUrl?: string;
   /** The request path below `baseUrl`. */
@@ -27,6 +27,9 @@ export interface ExpressRequestLike extends IncomingMessage {
   /** The application, for its `trust proxy` setting. */
   app?: { get(setting: string): unknown };
 }
+
+/** An Express 4 or 5 request, as Foyer reads it: a Node request with {@link ExpressRequestFields}. */
+export type ExpressRequestLike = IncomingMessage & ExpressRequestFields;
 
 /**
  * The base path of the Foyer route that an Express mount implies, or `undefined` when the mount says
