@@ -84,9 +84,7 @@ export function ExpressAuth(config: ExpressAuthConfig): ExpressAuthMiddleware {
       await sendWebResponse(res, await Auth(request, prepared));
     } catch (error) {
       if (error instanceof PayloadTooLargeError) return sendJson(res, 413, { error: "PayloadTooLarge", message: error.message });
-      if (error instanceof BadRequestError || (error instanceof TypeError && /host/i.test(error.message))) {
-        return sendJson(res, 400, { message: "Bad request." });
-      }
+      if (error instanceof BadRequestError) return sendJson(res, 400, { message: "Bad request." });
       createLogger(prepared ?? config).error(error instanceof Error ? error : new Error(String(error)));
       if (res.headersSent) res.destroy();
       else sendJson(res, 500, CONFIG_ERROR_BODY);

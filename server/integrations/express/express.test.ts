@@ -46,6 +46,8 @@ interface AppOptions {
   auth: AuthModule;
   /** Where the middleware is mounted, e.g. "/auth", "/auth/*", "/auth/*splat". */
   mount: string;
+  /** Mount as a route (`app.all(mount, …)`) instead of a middleware (`app.use(mount, …)`). */
+  route?: boolean;
   /** Run express.json() and express.urlencoded() before the auth middleware (default true). */
   parsers?: boolean;
   trustProxy?: boolean;
@@ -57,7 +59,7 @@ interface AppOptions {
  * `@auth/express` would be — : the auth routes, a protected page that reads the session, and a
  * public page.
  */
-function buildApp({ express, auth, mount, parsers = true, trustProxy = false, config: extra = {} }: AppOptions) {
+function buildApp({ express, auth, mount, route = false, parsers = true, trustProxy = false, config: extra = {} }: AppOptions) {
   const authConfig = {
     secret: SECRET,
     trustHost: true,
@@ -75,7 +77,8 @@ function buildApp({ express, auth, mount, parsers = true, trustProxy = false, co
   const app = express();
   if (trustProxy) app.set("trust proxy", true);
   if (parsers) app.use(express.json(), express.urlencoded({ extended: true }));
-  app.use(mount, auth.ExpressAuth(authConfig as never) as never);
+  if (route) app.all(mount, auth.ExpressAuth(authConfig as never) as never);
+  else app.use(mount, auth.ExpressAuth(authConfig as never) as never);
   app.get("/protected", async (req, res) => {
     const session = (await auth.getSession(req as never, authConfig as never, res as never)) as { user?: { name?: string } } | null;
     if (!session) return void res.status(401).json({ error: "signed out" });
@@ -170,6 +173,15 @@ describe("ExpressAuth", () => {
   it.each(MOUNTS)("%s, app.use(%j): sign-in page, wrong password, sign-in, protected route, sign-out", async (_name, express, mount, basePath) => {
     const { app } = buildApp({ express, auth: FOYER, mount });
     await signInFlow(await start(app), basePath);
+  });
+
+  it.each([
+    ["Express 4", express4, "/auth/*"],
+    ["Express 5", express5, "/auth/*splat"],
+    ["Express 5", express5, "/api/auth/*splat"],
+  ] as const)("%s, as a route (app.all(%j)): the base path is what comes before the action", async (_name, express, mount) => {
+    const { app } = buildApp({ express, auth: FOYER, mount, route: true });
+    await signInFlow(await start(app), mount.slice(0, mount.lastIndexOf("/")));
   });
 
   it.each([

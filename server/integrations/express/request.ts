@@ -9,6 +9,7 @@
 import type { IncomingMessage } from "node:http";
 import { isAuthAction } from "../../core/env.js";
 import { envOrigin } from "../shared/origin.js";
+import { BadRequestError } from "../node.js";
 
 /** What Express adds to a Node request, as far as Foyer reads it. Express's `Request` has all of it. */
 export interface ExpressRequestFields {
@@ -86,7 +87,7 @@ function firstValue(header: string | string[] | undefined): string | undefined {
  * reports (`X-Forwarded-Proto` only from a trusted proxy) and the `Host` header, or
  * `X-Forwarded-Host` from a trusted proxy — as Express 5's `req.host` decides it, port included.
  *
- * @throws {TypeError} When the host is missing or is not a host name with an optional port.
+ * @throws {BadRequestError} When the host is missing or is not a host name with an optional port.
  */
 export function expressOrigin(req: ExpressRequestLike, env: Record<string, string | undefined> = process.env): string {
   const fixed = envOrigin(env);
@@ -95,16 +96,16 @@ export function expressOrigin(req: ExpressRequestLike, env: Record<string, strin
   const encrypted = (req.socket as { encrypted?: boolean } | null)?.encrypted === true;
   const protocol = req.protocol === "https" || req.protocol === "http" ? req.protocol : encrypted ? "https" : "http";
   const host = (trusted ? firstValue(req.headers["x-forwarded-host"]) : undefined) ?? req.headers.host;
-  if (!host) throw new TypeError("The request has no Host header: set AUTH_URL to the app's public URL.");
+  if (!host) throw new BadRequestError("The request has no Host header: set AUTH_URL to the app's public URL.");
   let url: URL;
   try {
     url = new URL(`${protocol}://${host}`);
   } catch {
-    throw new TypeError("The request's host is not a valid host name.");
+    throw new BadRequestError("The request's host is not a valid host name.");
   }
   // Anything beyond a host and port (a path, credentials) would have changed what URL parsed.
   if (url.host !== host.toLowerCase() && url.host !== host.toLowerCase().replace(/:(80|443)$/, "")) {
-    throw new TypeError("The request's host is not a valid host name.");
+    throw new BadRequestError("The request's host is not a valid host name.");
   }
   return url.origin;
 }
