@@ -20,7 +20,8 @@
  *     (cached while its inputs are the same) and served by `next start` twice, with jwt sessions
  *     (FOYER_E2E_NEXT_PORT) and database sessions (FOYER_E2E_NEXT_DATABASE_PORT), for e2e/next.spec.ts;
  *   - e2e/fixtures/express-server.ts: an Express 5 app (FOYER_E2E_EXPRESS_PORT) and an Express 4 app
- *     (FOYER_E2E_EXPRESS4_PORT) on `foyer-auth/express`, for e2e/express.spec.ts.
+ *     (FOYER_E2E_EXPRESS4_PORT) on `foyer-auth/express`, and the Express 4 app's code on `@auth/express`
+ *     (FOYER_E2E_EXPRESS_AUTHJS_PORT), for e2e/express.spec.ts.
  * Outside CI a server already answering on its URL is reused, so set the variables to run the suite
  * against servers you started yourself.
  * Screenshots for people to look at go to test-results/screenshots/.
@@ -39,6 +40,7 @@ const {
   nextDatabase: NEXT_DATABASE_PORT,
   express: EXPRESS_PORT,
   express4: EXPRESS4_PORT,
+  expressAuthjs: EXPRESS_AUTHJS_PORT,
 } = PORTS;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -155,8 +157,8 @@ export default defineConfig({
     },
     {
       command: "npx tsx e2e/fixtures/express-server.ts",
-      url: `http://localhost:${EXPRESS4_PORT}/auth/providers`,
-      env: { PORT: String(EXPRESS_PORT), EXPRESS4_PORT: String(EXPRESS4_PORT), HOST: "127.0.0.1" },
+      url: `http://localhost:${EXPRESS_AUTHJS_PORT}/auth/providers`,
+      env: { PORT: String(EXPRESS_PORT), EXPRESS4_PORT: String(EXPRESS4_PORT), AUTHJS_PORT: String(EXPRESS_AUTHJS_PORT), HOST: "127.0.0.1" },
       reuseExistingServer: !process.env.CI,
       stdout: "ignore",
       stderr: "pipe",

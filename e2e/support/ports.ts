@@ -34,6 +34,8 @@ export const PORT_VARIABLES = {
   express: "FOYER_E2E_EXPRESS_PORT",
   /** e2e/fixtures/express-server.ts: the Express 4 app. */
   express4: "FOYER_E2E_EXPRESS4_PORT",
+  /** e2e/fixtures/express-server.ts: the Express 4 app's code on `@auth/express`. */
+  expressAuthjs: "FOYER_E2E_EXPRESS_AUTHJS_PORT",
 } as const;
 
 export type PortName = keyof typeof PORT_VARIABLES;
@@ -105,5 +107,7 @@ export const NEXT_DATABASE_ORIGIN = `http://localhost:${PORTS.nextDatabase}`;
 export const EXPRESS_ORIGIN = `http://localhost:${PORTS.express}`;
 /** The Express 4 app. */
 export const EXPRESS4_ORIGIN = `http://localhost:${PORTS.express4}`;
+/** The Express 4 app's code on `@auth/express`. */
+export const EXPRESS_AUTHJS_ORIGIN = `http://localhost:${PORTS.expressAuthjs}`;
 /** The SMTP capture's HTTP API. */
 export const MAIL_API_ORIGIN = `http://127.0.0.1:${PORTS.mailApi}`;
