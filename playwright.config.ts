@@ -2,7 +2,7 @@
  * Browser tests (`npm run test:e2e`, also the last step of `npm test`). They drive the system
  * Chromium (Debian package `chromium`, or `CHROMIUM_PATH`); Playwright never downloads a browser.
  *
- * Five servers run for the suite, each on a port picked free when the run starts, or on the one its
+ * The servers below run for the suite, each on a port picked free when the run starts, or on the one its
  * environment variable names (e2e/support/ports.ts):
  *   - the demo (FOYER_E2E_DEMO_PORT), with its data (the development secret) under
  *     test-results/demo-data, sending its sign-in e-mails to the SMTP capture below; database
@@ -18,7 +18,10 @@
  *     that e2e/email.spec.ts polls;
  *   - e2e/fixtures/next-server.ts: the Next.js 16 test app (e2e/fixtures/next-app), built once per run
  *     (cached while its inputs are the same) and served by `next start` twice, with jwt sessions
- *     (FOYER_E2E_NEXT_PORT) and database sessions (FOYER_E2E_NEXT_DATABASE_PORT), for e2e/next.spec.ts.
+ *     (FOYER_E2E_NEXT_PORT) and database sessions (FOYER_E2E_NEXT_DATABASE_PORT), for e2e/next.spec.ts;
+ *   - e2e/fixtures/express-server.ts: an Express 5 app (FOYER_E2E_EXPRESS_PORT) and an Express 4 app
+ *     (FOYER_E2E_EXPRESS4_PORT) on `foyer-auth/express`, and the Express 4 app's code on `@auth/express`
+ *     (FOYER_E2E_EXPRESS_AUTHJS_PORT), for e2e/express.spec.ts.
  * Outside CI a server already answering on its URL is reused, so set the variables to run the suite
  * against servers you started yourself.
  * Screenshots for people to look at go to test-results/screenshots/.
@@ -35,6 +38,9 @@ const {
   idp: IDP_PORT,
   next: NEXT_PORT,
   nextDatabase: NEXT_DATABASE_PORT,
+  express: EXPRESS_PORT,
+  express4: EXPRESS4_PORT,
+  expressAuthjs: EXPRESS_AUTHJS_PORT,
 } = PORTS;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -145,6 +151,14 @@ export default defineConfig({
       command: "npx tsx e2e/fixtures/smtp-server.ts",
       url: `http://127.0.0.1:${MAIL_API_PORT}/messages`,
       env: { SMTP_PORT: String(SMTP_PORT), PORT: String(MAIL_API_PORT), HOST: "127.0.0.1" },
+      reuseExistingServer: !process.env.CI,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "npx tsx e2e/fixtures/express-server.ts",
+      url: `http://localhost:${EXPRESS_AUTHJS_PORT}/auth/providers`,
+      env: { PORT: String(EXPRESS_PORT), EXPRESS4_PORT: String(EXPRESS4_PORT), AUTHJS_PORT: String(EXPRESS_AUTHJS_PORT), HOST: "127.0.0.1" },
       reuseExistingServer: !process.env.CI,
       stdout: "ignore",
       stderr: "pipe",

@@ -7,6 +7,7 @@
  * BENCH_WARMUP (warm-up rounds, default 2), BENCH_FILTER (run only the cases whose name contains
  * this text, case-insensitive; e.g. `BENCH_FILTER=database` or `BENCH_FILTER=sqlite`; default all).
  * The Next.js case (`BENCH_FILTER=next`) measures over HTTP instead; its own options are in bench/next.ts.
+ * So does the Express case (`BENCH_FILTER=express`, bench/express.ts).
  * So does the Hono case (`BENCH_FILTER=hono`): bench/hono.ts.
  */
 import { availableParallelism, loadavg } from "node:os";
@@ -17,6 +18,7 @@ import SQLiteAdapter from "../server/adapters/sqlite.js";
 import PostgresAdapter from "../server/adapters/postgres.js";
 import { acquirePostgres } from "../server/adapters/test/postgres-harness.js";
 import { formatNextSummary, runNextBench, type NextBenchOptions } from "./next.js";
+import { formatExpressSummary, runExpressBench, type ExpressBenchOptions } from "./express.js";
 import { formatHonoSummary, runHonoBench, type HonoBenchOptions } from "./hono.js";
 
 function positiveInt(name: string, fallback: number, allowZero = false): number {
@@ -95,6 +97,18 @@ if (selected("Next.js session GET over HTTP")) {
   };
   const summary = await runNextBench(nextOptions, (line) => console.error(line));
   console.log(formatNextSummary(summary, nextOptions));
+}
+
+// The same session read over HTTP through Express 4: foyer-auth/express vs @auth/express (bench/express.ts).
+if (selected("Express session GET over HTTP")) {
+  const expressOptions: ExpressBenchOptions = {
+    rounds: positiveInt("BENCH_EXPRESS_ROUNDS", 5),
+    seconds: positiveInt("BENCH_EXPRESS_SECONDS", 5),
+    warmupSeconds: positiveInt("BENCH_EXPRESS_WARMUP", 2, true),
+    connections: options.concurrency,
+  };
+  const summary = await runExpressBench(expressOptions, (line) => console.error(line));
+  console.log(formatExpressSummary(summary, expressOptions));
 }
 
 // The same session read over HTTP through Hono on @hono/node-server: Foyer vs @hono/auth-js (bench/hono.ts).

@@ -66,6 +66,7 @@ describe("package exports", () => {
         "foyer-auth/node": await import("foyer-auth/node"),
         "foyer-auth/next": await import("foyer-auth/next"),
         "foyer-auth/next/edge": await import("foyer-auth/next/edge"),
+        "foyer-auth/express": await import("foyer-auth/express"),
         "foyer-auth/hono": await import("foyer-auth/hono"),
         "foyer-auth/providers/credentials": await import("foyer-auth/providers/credentials"),
         "foyer-auth/providers/webauthn": await import("foyer-auth/providers/webauthn"),
@@ -97,6 +98,8 @@ describe("package exports", () => {
     // Next.js is loaded only when a request needs it: the entry imports in plain Node.
     functions("foyer-auth/next", ["default", "AuthError", "CredentialsSignin", "checkRuntime"]);
     functions("foyer-auth/next/edge", ["hasSessionCookie"]);
+    functions("foyer-auth/express", ["ExpressAuth", "getSession", "AuthError", "CredentialsSignin"]);
+    expect(kinds["foyer-auth/express"]!.customFetch).toBe("symbol");
     functions("foyer-auth/hono", ["initAuthConfig", "authHandler", "verifyAuth", "getAuthUser", "setEnvDefaults", "AuthError", "CredentialsSignin"]);
     expect(kinds["foyer-auth/hono"]!.customFetch).toBe("symbol");
     functions("foyer-auth/providers/credentials", ["default"]);

@@ -30,6 +30,12 @@ export const PORT_VARIABLES = {
   next: "FOYER_E2E_NEXT_PORT",
   /** e2e/fixtures/next-server.ts: the same build with database sessions. */
   nextDatabase: "FOYER_E2E_NEXT_DATABASE_PORT",
+  /** e2e/fixtures/express-server.ts: the Express 5 app (e2e/express.spec.ts). */
+  express: "FOYER_E2E_EXPRESS_PORT",
+  /** e2e/fixtures/express-server.ts: the Express 4 app. */
+  express4: "FOYER_E2E_EXPRESS4_PORT",
+  /** e2e/fixtures/express-server.ts: the Express 4 app's code on `@auth/express`. */
+  expressAuthjs: "FOYER_E2E_EXPRESS_AUTHJS_PORT",
 } as const;
 
 export type PortName = keyof typeof PORT_VARIABLES;
@@ -97,5 +103,11 @@ export const IDP_ORIGIN = `http://127.0.0.1:${PORTS.idp}`;
 export const NEXT_ORIGIN = `http://localhost:${PORTS.next}`;
 /** The Next.js test app with database sessions. */
 export const NEXT_DATABASE_ORIGIN = `http://localhost:${PORTS.nextDatabase}`;
+/** The Express 5 app (e2e/fixtures/express-server.ts). */
+export const EXPRESS_ORIGIN = `http://localhost:${PORTS.express}`;
+/** The Express 4 app. */
+export const EXPRESS4_ORIGIN = `http://localhost:${PORTS.express4}`;
+/** The Express 4 app's code on `@auth/express`. */
+export const EXPRESS_AUTHJS_ORIGIN = `http://localhost:${PORTS.expressAuthjs}`;
 /** The SMTP capture's HTTP API. */
 export const MAIL_API_ORIGIN = `http://127.0.0.1:${PORTS.mailApi}`;

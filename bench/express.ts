@@ -1,0 +1,151 @@
+/**
+ * The Express benchmark (`npm run bench`, or only this: `BENCH_FILTER=express npm run bench`):
+ * `GET /auth/session` with a valid session cookie over HTTP, through the same Express 4 app
+ * (bench/express-server.ts) with `foyer-auth/express` and with `@auth/express`, plus the app's bare
+ * route `GET /plain-session`, which answers the same JSON without any auth library: Express's own
+ * floor. Each app runs in its own process; the load generator is autocannon, in this process.
+ *
+ * Method as bench/next.ts: every round measures each target for the same seconds and connections,
+ * the order rotating; throughput is 2xx answers per second; a non-2xx answer fails the run; ratios
+ * are taken per round and their median reported.
+ *
+ * Environment: BENCH_EXPRESS_ROUNDS (5), BENCH_EXPRESS_SECONDS (5), BENCH_EXPRESS_WARMUP (2),
+ * BENCH_CONCURRENCY (16), BENCH_EXPRESS_FOYER_PORT / BENCH_EXPRESS_AUTHJS_PORT (default: free ports).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { encode } from "@auth/core/jwt";
+import { median } from "./harness.js";
+import { portFrom } from "../e2e/support/next-apps.js";
+
+export type ExpressTarget = "@auth/express session" | "foyer session" | "bare route";
+export const EXPRESS_TARGETS: readonly ExpressTarget[] = ["@auth/express session", "foyer session", "bare route"];
+
+export interface Measurement {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+}
+
+export interface ExpressBenchOptions {
+  rounds: number;
+  seconds: number;
+  warmupSeconds: number;
+  connections: number;
+}
+
+export interface ExpressBenchSummary {
+  medians: Record<ExpressTarget, Measurement>;
+  /** Foyer / @auth/express, median of the per-round ratios. */
+  ratio: number;
+  /** Foyer / the bare route. */
+  floorRatio: number;
+  /** ≥ 8× @auth/express, or ≥ 80 % of the bare route where that is the lower bar. */
+  meetsTarget: boolean;
+  rounds: number;
+}
+
+export function summarizeExpressRounds(rounds: readonly Record<ExpressTarget, Measurement>[]): ExpressBenchSummary {
+  if (rounds.length === 0) throw new Error("no rounds to summarize");
+  const medianOf = (target: ExpressTarget, key: keyof Measurement) => median(rounds.map((round) => round[target][key]));
+  const medians = Object.fromEntries(
+    EXPRESS_TARGETS.map((target) => [
+      target,
+      { requestsPerSecond: medianOf(target, "requestsPerSecond"), p50: medianOf(target, "p50"), p99: medianOf(target, "p99") },
+    ]),
+  ) as Record<ExpressTarget, Measurement>;
+  const perRound = (a: ExpressTarget, b: ExpressTarget) => median(rounds.map((round) => round[a].requestsPerSecond / round[b].requestsPerSecond));
+  const ratio = perRound("foyer session", "@auth/express session");
+  const floorRatio = perRound("foyer session", "bare route");
+  const floorIsLower = medians["bare route"].requestsPerSecond < 8 * medians["@auth/express session"].requestsPerSecond;
+  return { medians, ratio, floorRatio, meetsTarget: ratio >= 8 || (floorIsLower && floorRatio >= 0.8), rounds: rounds.length };
+}
+
+const format = (value: number, digits = 0) => value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+export function formatExpressSummary(summary: ExpressBenchSummary, options: ExpressBenchOptions): string {
+  const lines = [
+    `Express 4 session GET over HTTP (autocannon, ${options.connections} connections, ${options.rounds} rounds × ${options.seconds} s per target; medians):`,
+  ];
+  for (const target of EXPRESS_TARGETS) {
+    const { requestsPerSecond, p50, p99 } = summary.medians[target];
+    lines.push(`  ${target.padEnd(22)} ${format(requestsPerSecond).padStart(7)} req/s   p50 ${format(p50, 1)} ms   p99 ${format(p99, 1)} ms`);
+  }
+  lines.push(
+    `  Foyer / @auth/express: ${format(summary.ratio, 2)}×   Foyer / bare route: ${format(summary.floorRatio * 100, 1)} %`,
+    `  target (≥ 8× @auth/express, or ≥ 80 % of the bare route where that is lower): ${summary.meetsTarget ? "met" : "NOT met"}`,
+  );
+  return lines.join("\n");
+}
+
+async function measure(url: string, cookie: string, seconds: number, connections: number): Promise<Measurement> {
+  const result = await autocannon({ url, connections, duration: seconds, headers: { cookie } });
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts in ${seconds} s`);
+  }
+  return { requestsPerSecond: result["2xx"] / (result.duration || seconds), p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const SECRET = "express-bench-secret-not-for-anything-else-0123456789";
+const COOKIE_NAME = "authjs.session-token";
+const SERVER = fileURLToPath(new URL("./express-server.ts", import.meta.url));
+
+async function startServer(target: "foyer" | "authjs", port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", SERVER], {
+    env: { ...process.env, BENCH_EXPRESS_TARGET: target, PORT: String(port), AUTH_SECRET: SECRET, NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const [chunk] = (await Promise.race([once(child.stdout!, "data"), once(child, "exit").then(() => [Buffer.from("exited")])])) as [Buffer];
+  if (!chunk.toString().includes("ready")) throw new Error(`the ${target} Express server did not start: ${chunk.toString()}`);
+  return child;
+}
+
+/** The session cookie, plus the cookies the app sets on a first visit (as a returning browser sends them). */
+async function browserCookies(base: string, sessionCookie: string): Promise<string> {
+  const response = await fetch(`${base}/auth/session`, { headers: { cookie: sessionCookie } });
+  if (!response.ok) throw new Error(`${base}/auth/session: ${response.status}`);
+  const body = (await response.json()) as { user?: { email?: string } } | null;
+  if (body?.user?.email !== "bench@example.com") throw new Error(`${base}/auth/session does not read the bench session: ${JSON.stringify(body)}`);
+  const set = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";", 1)[0]!)
+    .filter((pair) => !pair.startsWith(`${COOKIE_NAME}=`));
+  return [sessionCookie, ...set].join("; ");
+}
+
+export async function runExpressBench(options: ExpressBenchOptions, log: (line: string) => void = () => {}): Promise<ExpressBenchSummary> {
+  const children: ChildProcess[] = [];
+  try {
+    const ports = { foyer: await portFrom("BENCH_EXPRESS_FOYER_PORT"), authjs: await portFrom("BENCH_EXPRESS_AUTHJS_PORT") };
+    children.push(await startServer("foyer", ports.foyer), await startServer("authjs", ports.authjs));
+    const token = await encode({
+      secret: SECRET,
+      salt: COOKIE_NAME,
+      maxAge: 30 * 24 * 60 * 60,
+      token: { name: "Bench User", email: "bench@example.com", sub: "bench" },
+    });
+    const session = `${COOKIE_NAME}=${token}`;
+    const base = { foyer: `http://127.0.0.1:${ports.foyer}`, authjs: `http://127.0.0.1:${ports.authjs}` };
+    const cookies = { foyer: await browserCookies(base.foyer, session), authjs: await browserCookies(base.authjs, session) };
+    const url: Record<ExpressTarget, string> = {
+      "@auth/express session": `${base.authjs}/auth/session`,
+      "foyer session": `${base.foyer}/auth/session`,
+      "bare route": `${base.foyer}/plain-session`,
+    };
+    const cookie = (target: ExpressTarget) => (target === "@auth/express session" ? cookies.authjs : cookies.foyer);
+    if (options.warmupSeconds > 0) for (const target of EXPRESS_TARGETS) await measure(url[target], cookie(target), options.warmupSeconds, options.connections);
+    const rounds: Record<ExpressTarget, Measurement>[] = [];
+    for (let round = 0; round < options.rounds; round++) {
+      const order = EXPRESS_TARGETS.map((_, i) => EXPRESS_TARGETS[(i + round) % EXPRESS_TARGETS.length]!);
+      const results = {} as Record<ExpressTarget, Measurement>;
+      for (const target of order) results[target] = await measure(url[target], cookie(target), options.seconds, options.connections);
+      rounds.push(results);
+      log(`round ${round + 1}: ${EXPRESS_TARGETS.map((target) => `${target} ${format(results[target].requestsPerSecond)}`).join(", ")}`);
+    }
+    return summarizeExpressRounds(rounds);
+  } finally {
+    for (const child of children) child.kill();
+  }
+}
