@@ -18,6 +18,7 @@ export default tseslint.config(
       "playwright-report/",
       "storybook-static/",
       "demo/.data/",
+      "tmp/",
       "examples/**/.next/",
       "e2e/fixtures/**/.next/",
       "e2e/fixtures/**/.next-*/",
