@@ -37,6 +37,21 @@ export type ConfigInput = AuthConfig | ((request: Request) => Awaitable<AuthConf
 export async function Auth(request: Request, config: AuthConfig & { raw: typeof raw }): Promise<ResponseInternal | Response>;
 export async function Auth(request: Request, config: ConfigInput): Promise<Response>;
 export async function Auth(request: Request, configInput: ConfigInput): Promise<Response | ResponseInternal> {
+  return answer(request, configInput, undefined);
+}
+
+/**
+ * `Auth()` for a framework integration that has already decided the request's public origin (from
+ * `AUTH_URL`, trusted forwarded headers or `Host`): the request is answered exactly as a copy of it
+ * moved to `origin` would be, without making that copy. A GET or HEAD only: a request with a body
+ * still goes through a moved copy (`withOrigin` in server/integrations/shared/origin.ts), so that
+ * its body travels with it. Not part of the package's exports.
+ */
+export function authAtOrigin(request: Request, config: AuthConfig, origin: string): Promise<Response> {
+  return answer(request, config, origin) as Promise<Response>;
+}
+
+async function answer(request: Request, configInput: ConfigInput, origin: string | undefined): Promise<Response | ResponseInternal> {
   let userConfig: AuthConfig;
   try {
     userConfig = typeof configInput === "function" ? await configInput(request) : configInput;
@@ -49,7 +64,7 @@ export async function Auth(request: Request, configInput: ConfigInput): Promise<
 
   let parsed;
   try {
-    parsed = await parse(request, config);
+    parsed = await parse(request, config, origin);
   } catch (error) {
     logger.error(error as Error);
     return jsonResponse(400, "Bad request.");
@@ -97,8 +112,12 @@ export async function Auth(request: Request, configInput: ConfigInput): Promise<
 }
 
 /** The request's route and the request parsed for it, or why it is refused. */
-async function parse(request: Request, config: NormalizedConfig): Promise<{ kind: "routed"; route: Route; req: RequestInternal } | BadRequest | TooLarge> {
-  const target = requestTarget(request, config.basePath);
+async function parse(
+  request: Request,
+  config: NormalizedConfig,
+  origin: string | undefined,
+): Promise<{ kind: "routed"; route: Route; req: RequestInternal } | BadRequest | TooLarge> {
+  const target = requestTarget(request, config.basePath, origin);
   if (target.kind !== "target") return target;
   const route = matchRoute(target);
   if (route.kind === "bad-request") return route;

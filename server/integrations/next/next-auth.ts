@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextRequest } from "next/server.js";
-import { Auth } from "../../auth.js";
+import { Auth, authAtOrigin } from "../../auth.js";
 import { normalizeConfig } from "../../config/normalize.js";
 import { AUTH_ACTIONS } from "../../core/env.js";
 import { InvalidConfiguration } from "../../core/errors.js";
@@ -109,7 +109,12 @@ export default function NextAuth(input: NextAuthConfigInput): NextAuthResult {
       createLogger({}).error(error instanceof Error ? error : new Error(String(error)));
       return jsonResponse(500, CONFIG_ERROR_BODY);
     }
-    return Auth(withOrigin(request, sourceFromRequest(config, request).origin), config);
+    const origin = sourceFromRequest(config, request).origin;
+    // A request without a body is answered at its public origin as it is; copying a Request (what
+    // `withOrigin` does when the origins differ, as they do behind `next start`, whose URLs say
+    // `localhost`) costs more than most of Foyer's own work for a session read.
+    if (request.method === "GET" || request.method === "HEAD") return authAtOrigin(request, config, origin);
+    return Auth(withOrigin(request, origin), config);
   }
 
   /** `auth()` in a server component, route handler or server action. */
