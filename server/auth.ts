@@ -15,7 +15,7 @@ import { AUTHJS_TEXT, authjsError } from "./core/authjs-wording.js";
 import { AuthError, ErrorPageLoop, InvalidCallbackUrl, MissingSecret, UntrustedHost } from "./core/errors.js";
 import { linkHostError, requestHostError } from "./core/hosts.js";
 import { createLogger } from "./core/logger.js";
-import { readPostBody, readRequest, requestTarget, type BadRequest, type RequestInternal, type TooLarge } from "./core/request.js";
+import { readPostBody, readRequest, requestTarget, type BadRequest, type RequestInternal, type RequestTarget, type TooLarge } from "./core/request.js";
 import { CONFIG_ERROR_BODY, JSON_HEADERS, jsonResponse, toResponse } from "./core/response.js";
 import { absolutePage, isValidCallbackUrl, withQuery } from "./core/redirect.js";
 import { matchRoute, type Route } from "./routes/index.js";
@@ -64,7 +64,8 @@ async function answer(request: Request, configInput: ConfigInput, origin: string
 
   let parsed;
   try {
-    parsed = await parse(request, config, origin);
+    const parsing = parse(request, config, origin);
+    parsed = parsing instanceof Promise ? await parsing : parsing;
   } catch (error) {
     logger.error(error as Error);
     return jsonResponse(400, "Bad request.");
@@ -112,22 +113,22 @@ async function answer(request: Request, configInput: ConfigInput, origin: string
 }
 
 /** The request's route and the request parsed for it, or why it is refused. */
-async function parse(
-  request: Request,
-  config: NormalizedConfig,
-  origin: string | undefined,
-): Promise<{ kind: "routed"; route: Route; req: RequestInternal } | BadRequest | TooLarge> {
+type Parsed = { kind: "routed"; route: Route; req: RequestInternal } | BadRequest | TooLarge;
+
+/** A GET is parsed without waiting for anything; only a POST has a body to read. */
+function parse(request: Request, config: NormalizedConfig, origin: string | undefined): Parsed | Promise<Parsed> {
   const target = requestTarget(request, config.basePath, origin);
   if (target.kind !== "target") return target;
   const route = matchRoute(target);
   if (route.kind === "bad-request") return route;
-  let body: Record<string, unknown> | undefined;
-  if (target.method === "POST") {
-    const read = await readPostBody(request, route, config.maxBodySize);
-    if ("kind" in read) return read;
-    body = read.fields;
-  }
-  return { kind: "routed", route, req: readRequest(request, target, route, body) };
+  if (target.method === "POST") return parseWithBody(request, config, target, route);
+  return { kind: "routed", route, req: readRequest(request, target, route) };
+}
+
+async function parseWithBody(request: Request, config: NormalizedConfig, target: RequestTarget, route: Route): Promise<Parsed> {
+  const read = await readPostBody(request, route, config.maxBodySize);
+  if ("kind" in read) return read;
+  return { kind: "routed", route, req: readRequest(request, target, route, read.fields) };
 }
 
 /**

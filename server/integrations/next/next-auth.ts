@@ -11,7 +11,7 @@ import { InvalidConfiguration } from "../../core/errors.js";
 import { createLogger } from "../../core/logger.js";
 import { CONFIG_ERROR_BODY, jsonResponse } from "../../core/response.js";
 import type { AuthConfig, Session } from "../../types.js";
-import { resolveFrameworkConfig } from "../shared/config.js";
+import { resolveFrameworkConfig, withFrameworkDefaults } from "../shared/config.js";
 import { publicOrigin, withOrigin } from "../shared/origin.js";
 import { serverSignIn, serverSignOut, serverUpdateSession, signInOptionsFrom } from "../shared/actions.js";
 import { setCookieHeader, type ServerRequestSource } from "../shared/server-request.js";
@@ -31,6 +31,8 @@ import type {
 
 /** The base path next-auth uses in Next.js apps when neither the config nor `AUTH_URL` names one. */
 export const NEXT_BASE_PATH = "/api/auth";
+
+const NEXT_DEFAULTS = { basePath: NEXT_BASE_PATH };
 
 /** Whether this code runs on Next's edge runtime (which defines the global `EdgeRuntime`). */
 function onEdgeRuntime(): boolean {
@@ -77,7 +79,7 @@ export default function NextAuth(input: NextAuthConfigInput): NextAuthResult {
   async function configFor(request: NextRequest | undefined): Promise<AuthConfig> {
     const config = typeof input === "function" ? await input(request) : input;
     if (typeof input === "function") checkRuntime(config);
-    return resolveFrameworkConfig(config as AuthConfig, undefined, { basePath: NEXT_BASE_PATH });
+    return resolveFrameworkConfig(config as AuthConfig, undefined, NEXT_DEFAULTS);
   }
 
   function trustsForwardedHeaders(config: AuthConfig): boolean {
@@ -104,7 +106,8 @@ export default function NextAuth(input: NextAuthConfigInput): NextAuthResult {
   async function handle(request: NextRequest): Promise<Response> {
     let config: AuthConfig;
     try {
-      config = await configFor(request);
+      // A config object (not a function) is prepared without waiting on anything.
+      config = typeof input === "function" ? await configFor(request) : withFrameworkDefaults(input as AuthConfig, NEXT_DEFAULTS);
     } catch (error) {
       createLogger({}).error(error instanceof Error ? error : new Error(String(error)));
       return jsonResponse(500, CONFIG_ERROR_BODY);
