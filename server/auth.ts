@@ -15,7 +15,7 @@ import { AUTHJS_TEXT, authjsError } from "./core/authjs-wording.js";
 import { AuthError, ErrorPageLoop, InvalidCallbackUrl, MissingSecret, UntrustedHost } from "./core/errors.js";
 import { linkHostError, requestHostError } from "./core/hosts.js";
 import { createLogger } from "./core/logger.js";
-import { readPostBody, readRequest, requestTarget, type BadRequest, type RequestInternal, type TooLarge } from "./core/request.js";
+import { readPostBody, readRequest, requestTarget, type BadRequest, type RequestInternal, type RequestTarget, type TooLarge } from "./core/request.js";
 import { CONFIG_ERROR_BODY, JSON_HEADERS, jsonResponse, toResponse } from "./core/response.js";
 import { absolutePage, isValidCallbackUrl, withQuery } from "./core/redirect.js";
 import { matchRoute, type Route } from "./routes/index.js";
@@ -37,6 +37,21 @@ export type ConfigInput = AuthConfig | ((request: Request) => Awaitable<AuthConf
 export async function Auth(request: Request, config: AuthConfig & { raw: typeof raw }): Promise<ResponseInternal | Response>;
 export async function Auth(request: Request, config: ConfigInput): Promise<Response>;
 export async function Auth(request: Request, configInput: ConfigInput): Promise<Response | ResponseInternal> {
+  return answer(request, configInput, undefined);
+}
+
+/**
+ * `Auth()` for a framework integration that has already decided the request's public origin (from
+ * `AUTH_URL`, trusted forwarded headers or `Host`): the request is answered exactly as a copy of it
+ * moved to `origin` would be, without making that copy. A GET or HEAD only: a request with a body
+ * still goes through a moved copy (`withOrigin` in server/integrations/shared/origin.ts), so that
+ * its body travels with it. Not part of the package's exports.
+ */
+export function authAtOrigin(request: Request, config: AuthConfig, origin: string): Promise<Response> {
+  return answer(request, config, origin) as Promise<Response>;
+}
+
+async function answer(request: Request, configInput: ConfigInput, origin: string | undefined): Promise<Response | ResponseInternal> {
   let userConfig: AuthConfig;
   try {
     userConfig = typeof configInput === "function" ? await configInput(request) : configInput;
@@ -49,7 +64,8 @@ export async function Auth(request: Request, configInput: ConfigInput): Promise<
 
   let parsed;
   try {
-    parsed = await parse(request, config);
+    const parsing = parse(request, config, origin);
+    parsed = parsing instanceof Promise ? await parsing : parsing;
   } catch (error) {
     logger.error(error as Error);
     return jsonResponse(400, "Bad request.");
@@ -97,18 +113,22 @@ export async function Auth(request: Request, configInput: ConfigInput): Promise<
 }
 
 /** The request's route and the request parsed for it, or why it is refused. */
-async function parse(request: Request, config: NormalizedConfig): Promise<{ kind: "routed"; route: Route; req: RequestInternal } | BadRequest | TooLarge> {
-  const target = requestTarget(request, config.basePath);
+type Parsed = { kind: "routed"; route: Route; req: RequestInternal } | BadRequest | TooLarge;
+
+/** A GET is parsed without waiting for anything; only a POST has a body to read. */
+function parse(request: Request, config: NormalizedConfig, origin: string | undefined): Parsed | Promise<Parsed> {
+  const target = requestTarget(request, config.basePath, origin);
   if (target.kind !== "target") return target;
   const route = matchRoute(target);
   if (route.kind === "bad-request") return route;
-  let body: Record<string, unknown> | undefined;
-  if (target.method === "POST") {
-    const read = await readPostBody(request, route, config.maxBodySize);
-    if ("kind" in read) return read;
-    body = read.fields;
-  }
-  return { kind: "routed", route, req: readRequest(request, target, route, body) };
+  if (target.method === "POST") return parseWithBody(request, config, target, route);
+  return { kind: "routed", route, req: readRequest(request, target, route) };
+}
+
+async function parseWithBody(request: Request, config: NormalizedConfig, target: RequestTarget, route: Route): Promise<Parsed> {
+  const read = await readPostBody(request, route, config.maxBodySize);
+  if ("kind" in read) return read;
+  return { kind: "routed", route, req: readRequest(request, target, route, read.fields) };
 }
 
 /**

@@ -34,6 +34,8 @@ export interface RequestTarget {
   kind: "target";
   method: "GET" | "POST";
   url: URL;
+  /** Whether `url` is the request's own URL moved to the public origin an integration gave. */
+  moved: boolean;
   /** One or more segments. */
   segments: string[];
 }
@@ -54,16 +56,39 @@ export const DEFAULT_MAX_BODY_SIZE = 1024 * 1024;
 class BodyTooLarge extends Error {}
 class BadBody extends Error {}
 
-/** The method and path of the request, or why it is refused before any route is looked at. */
-export function requestTarget(request: Request, basePath: string): RequestTarget | BadRequest {
+/**
+ * The method and path of the request, or why it is refused before any route is looked at.
+ *
+ * @param origin The public origin when an integration has decided it: the URL is the request's path
+ *   and query at that origin (see `authAtOrigin` in server/auth.ts).
+ */
+export function requestTarget(request: Request, basePath: string, origin?: string): RequestTarget | BadRequest {
   const method = request.method;
   if (method !== "GET" && method !== "POST") {
     return { kind: "bad-request", reason: `Unsupported method ${method}`, head: method === "HEAD" };
   }
-  const url = new URL(request.url);
+  const own = new URL(request.url);
+  const url = origin === undefined || own.origin === origin ? own : moveUrl(own, origin);
   const segments = actionSegments(url.pathname, basePath);
   if (!segments) return { kind: "bad-request", reason: "Path is not under basePath", head: false };
-  return { kind: "target", method, url, segments };
+  return { kind: "target", method, url, moved: url !== own, segments };
+}
+
+/**
+ * `requestUrl` with its origin replaced by `origin` (path and query kept), or as it is when `origin`
+ * is not given or already its own. The path is set, never parsed against the origin, so a path that
+ * starts with `//` stays a path and cannot name another host.
+ */
+export function urlAtOrigin(requestUrl: string, origin: string | undefined): URL {
+  const url = new URL(requestUrl);
+  return origin === undefined || url.origin === origin ? url : moveUrl(url, origin);
+}
+
+function moveUrl(url: URL, origin: string): URL {
+  const moved = new URL(origin);
+  moved.pathname = url.pathname;
+  moved.search = url.search;
+  return moved;
 }
 
 /** The fields of a POST body of one of `route.bodyTypes`, capped at `maxBodySize`; `undefined` for other bodies. */
@@ -85,8 +110,14 @@ export function readRequest(request: Request, target: RequestTarget, route: Rout
   const { url } = target;
   // Most requests have no query: skip creating `url.searchParams` (an object and a parse) for them.
   const query = url.search === "" ? (Object.create(null) as Record<string, string>) : flatParams(url.searchParams);
+  // A request moved to its public origin (`requestTarget` with an origin) is copied to that origin
+  // only if something reads it (an e-mail provider's `sendVerificationRequest`); a getter either way,
+  // so that every parsed request has the same shape.
+  let atUrl: Request | undefined = target.moved ? undefined : request;
   return {
-    request,
+    get request() {
+      return (atUrl ??= new Request(url, { method: request.method, headers: request.headers, signal: request.signal }));
+    },
     url,
     method: target.method,
     action: route.action,

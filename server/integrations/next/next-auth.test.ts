@@ -93,6 +93,20 @@ describe("NextAuth()", () => {
     expect(await refused.text()).not.toContain("public.example");
   });
 
+  it("reads the session of a GET behind a trusted X-Forwarded-Host at the public origin, whatever URL Next reports", async () => {
+    const { handlers } = NextAuth(config({ trustHost: true }));
+    const cookie = await signedInCookie(handlers);
+    // `next start` reports http://localhost:<port> URLs while the browser used another host.
+    const response = await handlers.GET(
+      new NextRequest(`${ORIGIN}/api/auth/session`, { headers: { cookie, "x-forwarded-host": "public.example:8080", "x-forwarded-proto": "http" } }),
+    );
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { user?: { name?: string } }).user?.name).toBeTruthy();
+    expect(response.headers.getSetCookie().find((c) => c.startsWith("authjs.callback-url="))).toMatch(
+      /^authjs\.callback-url=http%3A%2F%2Fpublic\.example%3A8080;/,
+    );
+  });
+
   it("calls a config function with the request in route handlers", async () => {
     const seen: (string | undefined)[] = [];
     const prepared = config();

@@ -4,14 +4,14 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextRequest } from "next/server.js";
-import { Auth } from "../../auth.js";
+import { Auth, authAtOrigin } from "../../auth.js";
 import { normalizeConfig } from "../../config/normalize.js";
 import { AUTH_ACTIONS } from "../../core/env.js";
 import { InvalidConfiguration } from "../../core/errors.js";
 import { createLogger } from "../../core/logger.js";
 import { CONFIG_ERROR_BODY, jsonResponse } from "../../core/response.js";
 import type { AuthConfig, Session } from "../../types.js";
-import { resolveFrameworkConfig } from "../shared/config.js";
+import { resolveFrameworkConfig, withFrameworkDefaults } from "../shared/config.js";
 import { publicOrigin, withOrigin } from "../shared/origin.js";
 import { serverSignIn, serverSignOut, serverUpdateSession, signInOptionsFrom } from "../shared/actions.js";
 import { setCookieHeader, type ServerRequestSource } from "../shared/server-request.js";
@@ -31,6 +31,8 @@ import type {
 
 /** The base path next-auth uses in Next.js apps when neither the config nor `AUTH_URL` names one. */
 export const NEXT_BASE_PATH = "/api/auth";
+
+const NEXT_DEFAULTS = { basePath: NEXT_BASE_PATH };
 
 /** Whether this code runs on Next's edge runtime (which defines the global `EdgeRuntime`). */
 function onEdgeRuntime(): boolean {
@@ -77,7 +79,7 @@ export default function NextAuth(input: NextAuthConfigInput): NextAuthResult {
   async function configFor(request: NextRequest | undefined): Promise<AuthConfig> {
     const config = typeof input === "function" ? await input(request) : input;
     if (typeof input === "function") checkRuntime(config);
-    return resolveFrameworkConfig(config as AuthConfig, undefined, { basePath: NEXT_BASE_PATH });
+    return resolveFrameworkConfig(config as AuthConfig, undefined, NEXT_DEFAULTS);
   }
 
   function trustsForwardedHeaders(config: AuthConfig): boolean {
@@ -104,12 +106,18 @@ export default function NextAuth(input: NextAuthConfigInput): NextAuthResult {
   async function handle(request: NextRequest): Promise<Response> {
     let config: AuthConfig;
     try {
-      config = await configFor(request);
+      // A config object (not a function) is prepared without waiting on anything.
+      config = typeof input === "function" ? await configFor(request) : withFrameworkDefaults(input as AuthConfig, NEXT_DEFAULTS);
     } catch (error) {
       createLogger({}).error(error instanceof Error ? error : new Error(String(error)));
       return jsonResponse(500, CONFIG_ERROR_BODY);
     }
-    return Auth(withOrigin(request, sourceFromRequest(config, request).origin), config);
+    const origin = sourceFromRequest(config, request).origin;
+    // A request without a body is answered at its public origin as it is; copying a Request (what
+    // `withOrigin` does when the origins differ, as they do behind `next start`, whose URLs say
+    // `localhost`) costs more than most of Foyer's own work for a session read.
+    if (request.method === "GET" || request.method === "HEAD") return authAtOrigin(request, config, origin);
+    return Auth(withOrigin(request, origin), config);
   }
 
   /** `auth()` in a server component, route handler or server action. */

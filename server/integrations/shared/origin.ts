@@ -8,6 +8,7 @@
  * the public origin into the request's URL before it calls `Auth()`.
  */
 import type { EnvObject } from "../../core/env.js";
+import { urlAtOrigin } from "../../core/request.js";
 import type { AuthAction } from "../../types.js";
 
 /** How the public origin is found. */
@@ -71,9 +72,8 @@ export function publicOrigin(requestUrl: string | URL | undefined, headers: Head
  * The request itself when it already has that origin.
  */
 export function withOrigin(request: Request, origin: string): Request {
-  const url = new URL(request.url);
-  if (url.origin === origin) return request;
-  const moved = new URL(`${url.pathname}${url.search}`, origin);
+  const moved = urlAtOrigin(request.url, origin);
+  if (moved.href === request.url) return request;
   const hasBody = request.method !== "GET" && request.method !== "HEAD" && request.body !== null;
   return new Request(moved, {
     method: request.method,

@@ -3,6 +3,8 @@
  * (the memory adapter) and the errors a server action sees.
  */
 import { describe, expect, it } from "vitest";
+import { Auth, authAtOrigin } from "../../auth.js";
+import { readRequest, requestTarget } from "../../core/request.js";
 import memoryAdapter from "../../adapters/memory.js";
 import { normalizeConfig } from "../../config/normalize.js";
 import { AccessDenied, CredentialsSignin, MissingSecret } from "../../core/errors.js";
@@ -86,6 +88,41 @@ describe("the public origin", () => {
     expect(moved.headers.get("cookie")).toBe("a=b");
     expect(await moved.text()).toBe("k=v");
     expect(actionUrl("https://public.example", "/", "session").href).toBe("https://public.example/session");
+  });
+
+  it("keeps a path that starts with // on the public origin: it never names another host", () => {
+    const request = new Request("http://localhost:3000//evil.example/api/auth/session?x=1");
+    expect(withOrigin(request, "https://public.example").url).toBe("https://public.example//evil.example/api/auth/session?x=1");
+  });
+
+  it("hands whoever reads the parsed request itself a request at the public origin", () => {
+    const request = new Request("http://localhost:3000/api/auth/signin?x=1", { headers: { cookie: "a=b" } });
+    const target = requestTarget(request, "/api/auth", "https://public.example");
+    if (target.kind !== "target") throw new Error(target.reason);
+    expect(target.url.href).toBe("https://public.example/api/auth/signin?x=1");
+    const req = readRequest(request, target, { action: "signin", bodyTypes: new Set() });
+    expect(req.request.url).toBe("https://public.example/api/auth/signin?x=1");
+    expect(req.request.headers.get("cookie")).toBe("a=b");
+    expect(req.request).toBe(req.request);
+    const same = requestTarget(request, "/api/auth", "http://localhost:3000");
+    if (same.kind !== "target") throw new Error(same.reason);
+    expect(readRequest(request, same, { action: "signin", bodyTypes: new Set() }).request).toBe(request);
+  });
+
+  it("answers a GET at its public origin without a copy exactly as the moved copy is answered", async () => {
+    const config = prepared({ trustHost: true });
+    const request = () => new Request(`http://localhost:3000/api/auth/session`, { headers: { cookie: "authjs.callback-url=https%3A%2F%2Fold.example" } });
+    const viaCopy = await Auth(withOrigin(request(), "https://public.example"), config);
+    const inPlace = await authAtOrigin(request(), config, "https://public.example");
+    expect(inPlace.status).toBe(viaCopy.status);
+    expect(await inPlace.text()).toBe(await viaCopy.text());
+    const cookieNames = (response: Response) => response.headers.getSetCookie().map((cookie) => cookie.replace(/^([^=]+)=.*?(;|$)/, "$1$2"));
+    expect(cookieNames(inPlace)).toEqual(cookieNames(viaCopy));
+    // The answer is built on the public origin, not the URL the framework reported: https cookies, and
+    // the callback-url cookie is that origin.
+    expect(inPlace.headers.getSetCookie().find((cookie) => cookie.startsWith("__Secure-authjs.callback-url="))).toMatch(
+      /^__Secure-authjs\.callback-url=https%3A%2F%2Fpublic\.example;/,
+    );
   });
 });
 
