@@ -15,19 +15,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
-import autocannon from "autocannon";
 import { encode } from "@auth/core/jwt";
-import { median } from "./harness.js";
+import { formatMeasurementLine, formatNumber, measureHttp, medianMeasurements, medianRatio, meetsSpeedTarget, type Measurement } from "./http-rounds.js";
 import { portFrom } from "../e2e/support/next-apps.js";
 
 export type ExpressTarget = "@auth/express session" | "foyer session" | "bare route";
 export const EXPRESS_TARGETS: readonly ExpressTarget[] = ["@auth/express session", "foyer session", "bare route"];
 
-export interface Measurement {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-}
+export type { Measurement };
 
 export interface ExpressBenchOptions {
   rounds: number;
@@ -48,44 +43,26 @@ export interface ExpressBenchSummary {
 }
 
 export function summarizeExpressRounds(rounds: readonly Record<ExpressTarget, Measurement>[]): ExpressBenchSummary {
-  if (rounds.length === 0) throw new Error("no rounds to summarize");
-  const medianOf = (target: ExpressTarget, key: keyof Measurement) => median(rounds.map((round) => round[target][key]));
-  const medians = Object.fromEntries(
-    EXPRESS_TARGETS.map((target) => [
-      target,
-      { requestsPerSecond: medianOf(target, "requestsPerSecond"), p50: medianOf(target, "p50"), p99: medianOf(target, "p99") },
-    ]),
-  ) as Record<ExpressTarget, Measurement>;
-  const perRound = (a: ExpressTarget, b: ExpressTarget) => median(rounds.map((round) => round[a].requestsPerSecond / round[b].requestsPerSecond));
+  const medians = medianMeasurements(EXPRESS_TARGETS, rounds);
+  const perRound = (a: ExpressTarget, b: ExpressTarget) => medianRatio(rounds, a, b);
   const ratio = perRound("foyer session", "@auth/express session");
   const floorRatio = perRound("foyer session", "bare route");
-  const floorIsLower = medians["bare route"].requestsPerSecond < 8 * medians["@auth/express session"].requestsPerSecond;
-  return { medians, ratio, floorRatio, meetsTarget: ratio >= 8 || (floorIsLower && floorRatio >= 0.8), rounds: rounds.length };
+  const meetsTarget = meetsSpeedTarget({ ratio, floorRatio, floor: medians["bare route"], reference: medians["@auth/express session"] });
+  return { medians, ratio, floorRatio, meetsTarget, rounds: rounds.length };
 }
-
-const format = (value: number, digits = 0) => value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 export function formatExpressSummary(summary: ExpressBenchSummary, options: ExpressBenchOptions): string {
   const lines = [
     `Express 4 session GET over HTTP (autocannon, ${options.connections} connections, ${options.rounds} rounds × ${options.seconds} s per target; medians):`,
   ];
   for (const target of EXPRESS_TARGETS) {
-    const { requestsPerSecond, p50, p99 } = summary.medians[target];
-    lines.push(`  ${target.padEnd(22)} ${format(requestsPerSecond).padStart(7)} req/s   p50 ${format(p50, 1)} ms   p99 ${format(p99, 1)} ms`);
+    lines.push(formatMeasurementLine(target, summary.medians[target], 22));
   }
   lines.push(
-    `  Foyer / @auth/express: ${format(summary.ratio, 2)}×   Foyer / bare route: ${format(summary.floorRatio * 100, 1)} %`,
+    `  Foyer / @auth/express: ${formatNumber(summary.ratio, 2)}×   Foyer / bare route: ${formatNumber(summary.floorRatio * 100, 1)} %`,
     `  target (≥ 8× @auth/express, or ≥ 80 % of the bare route where that is lower): ${summary.meetsTarget ? "met" : "NOT met"}`,
   );
   return lines.join("\n");
-}
-
-async function measure(url: string, cookie: string, seconds: number, connections: number): Promise<Measurement> {
-  const result = await autocannon({ url, connections, duration: seconds, headers: { cookie } });
-  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts in ${seconds} s`);
-  }
-  return { requestsPerSecond: result["2xx"] / (result.duration || seconds), p50: result.latency.p50, p99: result.latency.p99 };
 }
 
 const SECRET = "express-bench-secret-not-for-anything-else-0123456789";
@@ -135,14 +112,15 @@ export async function runExpressBench(options: ExpressBenchOptions, log: (line: 
       "bare route": `${base.foyer}/plain-session`,
     };
     const cookie = (target: ExpressTarget) => (target === "@auth/express session" ? cookies.authjs : cookies.foyer);
-    if (options.warmupSeconds > 0) for (const target of EXPRESS_TARGETS) await measure(url[target], cookie(target), options.warmupSeconds, options.connections);
+    if (options.warmupSeconds > 0)
+      for (const target of EXPRESS_TARGETS) await measureHttp(url[target], cookie(target), options.warmupSeconds, options.connections);
     const rounds: Record<ExpressTarget, Measurement>[] = [];
     for (let round = 0; round < options.rounds; round++) {
       const order = EXPRESS_TARGETS.map((_, i) => EXPRESS_TARGETS[(i + round) % EXPRESS_TARGETS.length]!);
       const results = {} as Record<ExpressTarget, Measurement>;
-      for (const target of order) results[target] = await measure(url[target], cookie(target), options.seconds, options.connections);
+      for (const target of order) results[target] = await measureHttp(url[target], cookie(target), options.seconds, options.connections);
       rounds.push(results);
-      log(`round ${round + 1}: ${EXPRESS_TARGETS.map((target) => `${target} ${format(results[target].requestsPerSecond)}`).join(", ")}`);
+      log(`round ${round + 1}: ${EXPRESS_TARGETS.map((target) => `${target} ${formatNumber(results[target].requestsPerSecond)}`).join(", ")}`);
     }
     return summarizeExpressRounds(rounds);
   } finally {

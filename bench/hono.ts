@@ -13,18 +13,13 @@
  * BENCH_CONCURRENCY (16 connections), BENCH_HONO_FOYER_PORT / BENCH_HONO_AUTHJS_PORT (default: free ports).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import autocannon from "autocannon";
 import { encode } from "@auth/core/jwt";
-import { median } from "./harness.js";
+import { formatMeasurementLine, formatNumber, measureHttp, medianMeasurements, medianRatio, meetsSpeedTarget, type Measurement } from "./http-rounds.js";
 
 export type HonoTarget = "@hono/auth-js session" | "foyer session" | "bare route";
 export const HONO_TARGETS: readonly HonoTarget[] = ["@hono/auth-js session", "foyer session", "bare route"];
 
-export interface Measurement {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-}
+export type { Measurement };
 
 export interface HonoBenchOptions {
   rounds: number;
@@ -45,44 +40,26 @@ export interface HonoBenchSummary {
 }
 
 export function summarizeHonoRounds(rounds: readonly Record<HonoTarget, Measurement>[]): HonoBenchSummary {
-  if (rounds.length === 0) throw new Error("no rounds to summarize");
-  const medianOf = (target: HonoTarget, key: keyof Measurement) => median(rounds.map((round) => round[target][key]));
-  const medians = Object.fromEntries(
-    HONO_TARGETS.map((target) => [
-      target,
-      { requestsPerSecond: medianOf(target, "requestsPerSecond"), p50: medianOf(target, "p50"), p99: medianOf(target, "p99") },
-    ]),
-  ) as Record<HonoTarget, Measurement>;
-  const perRound = (a: HonoTarget, b: HonoTarget) => median(rounds.map((round) => round[a].requestsPerSecond / round[b].requestsPerSecond));
+  const medians = medianMeasurements(HONO_TARGETS, rounds);
+  const perRound = (a: HonoTarget, b: HonoTarget) => medianRatio(rounds, a, b);
   const ratio = perRound("foyer session", "@hono/auth-js session");
   const floorRatio = perRound("foyer session", "bare route");
-  const floorIsLower = medians["bare route"].requestsPerSecond < 8 * medians["@hono/auth-js session"].requestsPerSecond;
-  return { medians, ratio, floorRatio, meetsTarget: ratio >= 8 || (floorIsLower && floorRatio >= 0.8), rounds: rounds.length };
+  const meetsTarget = meetsSpeedTarget({ ratio, floorRatio, floor: medians["bare route"], reference: medians["@hono/auth-js session"] });
+  return { medians, ratio, floorRatio, meetsTarget, rounds: rounds.length };
 }
-
-const format = (value: number, digits = 0) => value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 export function formatHonoSummary(summary: HonoBenchSummary, options: HonoBenchOptions): string {
   const lines = [
     `Hono session GET over HTTP (@hono/node-server, autocannon, ${options.connections} connections, ${options.rounds} rounds × ${options.seconds} s per target; medians):`,
   ];
   for (const target of HONO_TARGETS) {
-    const { requestsPerSecond, p50, p99 } = summary.medians[target];
-    lines.push(`  ${target.padEnd(22)} ${format(requestsPerSecond).padStart(7)} req/s   p50 ${format(p50, 1)} ms   p99 ${format(p99, 1)} ms`);
+    lines.push(formatMeasurementLine(target, summary.medians[target], 22));
   }
   lines.push(
-    `  Foyer / @hono/auth-js: ${format(summary.ratio, 2)}×   Foyer / bare route: ${format(summary.floorRatio * 100, 1)} %`,
+    `  Foyer / @hono/auth-js: ${formatNumber(summary.ratio, 2)}×   Foyer / bare route: ${formatNumber(summary.floorRatio * 100, 1)} %`,
     `  target (≥ 8× @hono/auth-js, or ≥ 80 % of the bare route where that is lower): ${summary.meetsTarget ? "met" : "NOT met"}`,
   );
   return lines.join("\n");
-}
-
-async function measure(url: string, cookie: string, seconds: number, connections: number): Promise<Measurement> {
-  const result = await autocannon({ url, connections, duration: seconds, headers: { cookie } });
-  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts in ${seconds} s`);
-  }
-  return { requestsPerSecond: result["2xx"] / (result.duration || seconds), p50: result.latency.p50, p99: result.latency.p99 };
 }
 
 const SECRET = "hono-bench-secret-not-for-anything-else-0123456789";
@@ -140,16 +117,16 @@ export async function runHonoBench(options: HonoBenchOptions, log: (line: string
       "bare route": { url: `http://127.0.0.1:${foyer.port}/api/plain-session`, cookie: cookies.foyer },
     };
     if (options.warmupSeconds > 0)
-      for (const target of HONO_TARGETS) await measure(targets[target].url, targets[target].cookie, options.warmupSeconds, options.connections);
+      for (const target of HONO_TARGETS) await measureHttp(targets[target].url, targets[target].cookie, options.warmupSeconds, options.connections);
     const rounds: Record<HonoTarget, Measurement>[] = [];
     for (let round = 0; round < options.rounds; round++) {
       const results = {} as Record<HonoTarget, Measurement>;
       for (let i = 0; i < HONO_TARGETS.length; i++) {
         const target = HONO_TARGETS[(i + round) % HONO_TARGETS.length]!;
-        results[target] = await measure(targets[target].url, targets[target].cookie, options.seconds, options.connections);
+        results[target] = await measureHttp(targets[target].url, targets[target].cookie, options.seconds, options.connections);
       }
       rounds.push(results);
-      log(`round ${round + 1}: ${HONO_TARGETS.map((target) => `${target} ${format(results[target].requestsPerSecond)}`).join(", ")}`);
+      log(`round ${round + 1}: ${HONO_TARGETS.map((target) => `${target} ${formatNumber(results[target].requestsPerSecond)}`).join(", ")}`);
     }
     return summarizeHonoRounds(rounds);
   } finally {

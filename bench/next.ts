@@ -15,9 +15,8 @@
  * (2 seconds per target before the rounds), BENCH_CONCURRENCY (16 connections), and
  * BENCH_NEXT_NEXTAUTH_PORT / BENCH_NEXT_FOYER_PORT (default: free ports).
  */
-import autocannon from "autocannon";
 import { encode } from "@auth/core/jwt";
-import { median } from "./harness.js";
+import { formatMeasurementLine, formatNumber, measureHttp, medianMeasurements, medianRatio, meetsSpeedTarget, type Measurement } from "./http-rounds.js";
 import { appEnvironment, buildNextApp, portFrom, startNextApp, type NextAppName, type RunningNextApp } from "../e2e/support/next-apps.js";
 
 /** What is measured: the session endpoint of each app, and the bare route of each app. */
@@ -36,13 +35,7 @@ const TARGET_PATHS: Record<NextTarget, string> = {
   "foyer bare catch-all": "/api/plain/session",
 };
 
-export interface Measurement {
-  /** 2xx answers per second. */
-  requestsPerSecond: number;
-  /** Latency percentiles in milliseconds. */
-  p50: number;
-  p99: number;
-}
+export type { Measurement };
 
 export interface NextBenchOptions {
   rounds: number;
@@ -69,31 +62,21 @@ export interface NextBenchSummary {
 
 /** Medians and ratios of the rounds; each round holds one measurement per target. */
 export function summarizeNextRounds(rounds: readonly Record<NextTarget, Measurement>[]): NextBenchSummary {
-  if (rounds.length === 0) throw new Error("no rounds to summarize");
-  const medianOf = (target: NextTarget, key: keyof Measurement) => median(rounds.map((round) => round[target][key]));
-  const medians = Object.fromEntries(
-    NEXT_TARGETS.map((target) => [
-      target,
-      { requestsPerSecond: medianOf(target, "requestsPerSecond"), p50: medianOf(target, "p50"), p99: medianOf(target, "p99") },
-    ]),
-  ) as Record<NextTarget, Measurement>;
-  const perRound = (a: NextTarget, b: NextTarget) => median(rounds.map((round) => round[a].requestsPerSecond / round[b].requestsPerSecond));
+  const medians = medianMeasurements(NEXT_TARGETS, rounds);
+  const perRound = (a: NextTarget, b: NextTarget) => medianRatio(rounds, a, b);
   const ratio = perRound("foyer session", "next-auth session");
   const floorRatio = perRound("foyer session", "foyer bare route");
-  // "Within 20 % of the floor" is the bar only where the floor itself is below 8× next-auth.
-  const floorIsLower = medians["foyer bare route"].requestsPerSecond < 8 * medians["next-auth session"].requestsPerSecond;
+  const meetsTarget = meetsSpeedTarget({ ratio, floorRatio, floor: medians["foyer bare route"], reference: medians["next-auth session"] });
   return {
     medians,
     ratio,
     floorRatio,
     nextAuthFloorRatio: perRound("next-auth session", "next-auth bare route"),
     catchAllRatio: perRound("foyer session", "foyer bare catch-all"),
-    meetsTarget: ratio >= 8 || (floorIsLower && floorRatio >= 0.8),
+    meetsTarget,
     rounds: rounds.length,
   };
 }
-
-const format = (value: number, digits = 0) => value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /** The report, one line per target then the ratios. */
 export function formatNextSummary(summary: NextBenchSummary, options: NextBenchOptions): string {
@@ -101,23 +84,13 @@ export function formatNextSummary(summary: NextBenchSummary, options: NextBenchO
     `Next.js session GET over HTTP (autocannon, ${options.connections} connections, ${options.rounds} rounds × ${options.seconds} s per target; medians):`,
   ];
   for (const target of NEXT_TARGETS) {
-    const { requestsPerSecond, p50, p99 } = summary.medians[target];
-    lines.push(`  ${target.padEnd(24)} ${format(requestsPerSecond).padStart(7)} req/s   p50 ${format(p50, 1)} ms   p99 ${format(p99, 1)} ms`);
+    lines.push(formatMeasurementLine(target, summary.medians[target], 24));
   }
   lines.push(
-    `  Foyer / next-auth: ${format(summary.ratio, 2)}×   Foyer / bare route: ${format(summary.floorRatio * 100, 1)} %   next-auth / bare route: ${format(summary.nextAuthFloorRatio * 100, 1)} %   Foyer / bare catch-all: ${format(summary.catchAllRatio * 100, 1)} %`,
+    `  Foyer / next-auth: ${formatNumber(summary.ratio, 2)}×   Foyer / bare route: ${formatNumber(summary.floorRatio * 100, 1)} %   next-auth / bare route: ${formatNumber(summary.nextAuthFloorRatio * 100, 1)} %   Foyer / bare catch-all: ${formatNumber(summary.catchAllRatio * 100, 1)} %`,
     `  target (≥ 8× next-auth, or ≥ 80 % of the bare route where that is lower): ${summary.meetsTarget ? "met" : "NOT met"}`,
   );
   return lines.join("\n");
-}
-
-/** One autocannon run; any answer but 2xx, or any socket error, fails it. */
-async function measure(url: string, cookie: string, seconds: number, connections: number): Promise<Measurement> {
-  const result = await autocannon({ url, connections, duration: seconds, headers: { cookie } });
-  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts in ${seconds} s`);
-  }
-  return { requestsPerSecond: result["2xx"] / (result.duration || seconds), p50: result.latency.p50, p99: result.latency.p99 };
 }
 
 const SECRET = "next-bench-secret-not-for-anything-else-0123456789";
@@ -195,14 +168,15 @@ export async function runNextBench(options: NextBenchOptions, log: (line: string
     const appOf = (target: NextTarget): NextAppName => (target.startsWith("foyer") ? "foyer" : "next-auth");
     const url = (target: NextTarget) => `http://127.0.0.1:${apps[appOf(target)].port}${TARGET_PATHS[target]}`;
     const cookie = (target: NextTarget) => cookies[appOf(target)];
-    if (options.warmupSeconds > 0) for (const target of NEXT_TARGETS) await measure(url(target), cookie(target), options.warmupSeconds, options.connections);
+    if (options.warmupSeconds > 0)
+      for (const target of NEXT_TARGETS) await measureHttp(url(target), cookie(target), options.warmupSeconds, options.connections);
     const rounds: Record<NextTarget, Measurement>[] = [];
     for (let round = 0; round < options.rounds; round++) {
       const order = NEXT_TARGETS.map((_, i) => NEXT_TARGETS[(i + round) % NEXT_TARGETS.length]!);
       const results = {} as Record<NextTarget, Measurement>;
-      for (const target of order) results[target] = await measure(url(target), cookie(target), options.seconds, options.connections);
+      for (const target of order) results[target] = await measureHttp(url(target), cookie(target), options.seconds, options.connections);
       rounds.push(results);
-      log(`round ${round + 1}: ${NEXT_TARGETS.map((target) => `${target} ${format(results[target].requestsPerSecond)}`).join(", ")}`);
+      log(`round ${round + 1}: ${NEXT_TARGETS.map((target) => `${target} ${formatNumber(results[target].requestsPerSecond)}`).join(", ")}`);
     }
     return summarizeNextRounds(rounds);
   } finally {
