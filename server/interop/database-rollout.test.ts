@@ -9,9 +9,8 @@ import PgAdapter from "@auth/pg-adapter";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import MemoryAdapter from "../adapters/memory.js";
-import PostgresAdapter from "../adapters/postgres.js";
-import SQLiteAdapter from "../adapters/sqlite.js";
 import { acquirePostgres } from "../adapters/test/postgres-harness.js";
+import { foyerAdapterFactories } from "../testing/foyer-adapters.js";
 import type { Adapter } from "../adapters/types.js";
 import { Auth } from "../auth.js";
 import { authjsDatabase } from "../testing/authjs-database.js";
@@ -30,22 +29,9 @@ afterAll(async () => {
   if (postgres.ok) await postgres.server.stop();
 });
 
-const adapters: [string, () => Promise<Adapter>][] = [
-  ["memory", async () => MemoryAdapter()],
-  ["SQLite", async () => SQLiteAdapter({ url: ":memory:" })],
-];
-if (postgres.ok) {
-  adapters.push([
-    "PostgreSQL",
-    async () => {
-      const adapter = PostgresAdapter({ connectionString: (await postgres.server.createSchema()).url });
-      closers.push(() => adapter.close());
-      return adapter;
-    },
-  ]);
-} else {
-  it.skip(`PostgreSQL NOT TESTED: ${postgres.reason}`, () => {});
-}
+const adapters = foyerAdapterFactories(postgres, closers);
+// Without a PostgreSQL server (acquirePostgres could neither reach nor start one) the report says so.
+if (!postgres.ok) it.skip(`PostgreSQL NOT TESTED: ${postgres.reason}`, () => {});
 
 /** A Foyer config on `adapter`; `storeRawTokens` as given (absent: the default). */
 function foyer(adapter: Adapter, storeRawTokens?: boolean, overrides: Partial<AuthConfig> = {}): AuthConfig {

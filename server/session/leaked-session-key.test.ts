@@ -6,11 +6,8 @@
  */
 import { createHash } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import MemoryAdapter from "../adapters/memory.js";
-import PostgresAdapter from "../adapters/postgres.js";
-import SQLiteAdapter from "../adapters/sqlite.js";
 import { acquirePostgres } from "../adapters/test/postgres-harness.js";
-import type { Adapter } from "../adapters/types.js";
+import { foyerAdapterFactories } from "../testing/foyer-adapters.js";
 import { Auth } from "../auth.js";
 import { DEMO_USER, get, signIn, testConfig } from "../testing/harness.js";
 
@@ -24,22 +21,9 @@ afterAll(async () => {
   if (postgres.ok) await postgres.server.stop();
 });
 
-const adapters: [string, () => Promise<Adapter>][] = [
-  ["memory", async () => MemoryAdapter()],
-  ["SQLite", async () => SQLiteAdapter({ url: ":memory:" })],
-];
-if (postgres.ok) {
-  adapters.push([
-    "PostgreSQL",
-    async () => {
-      const adapter = PostgresAdapter({ connectionString: (await postgres.server.createSchema()).url });
-      closers.push(() => adapter.close());
-      return adapter;
-    },
-  ]);
-} else {
-  it.skip(`PostgreSQL NOT TESTED: ${postgres.reason}`, () => {});
-}
+const adapters = foyerAdapterFactories(postgres, closers);
+// Without a PostgreSQL server (acquirePostgres could neither reach nor start one) the report says so.
+if (!postgres.ok) it.skip(`PostgreSQL NOT TESTED: ${postgres.reason}`, () => {});
 
 describe.each(adapters)("%s: a leaked stored session key is not a session", (_name, make) => {
   it("the SHA-256 from the database, presented as the cookie, finds no session on any route, and the owner stays signed in", async () => {
