@@ -29,6 +29,7 @@ import SQLiteAdapter from "./sqlite.js";
 import type { SqlAdapter } from "./sql/adapter.js";
 import { crashFixture } from "./test/crash-child.js";
 import { acquirePostgres } from "./test/postgres-harness.js";
+import { reportPostgresMissing } from "./test/postgres-missing.js";
 
 const CHILD = fileURLToPath(new URL("./test/crash-child.ts", import.meta.url));
 const PASSKEY_CHILD = fileURLToPath(new URL("../testing/passkey-crash-child.ts", import.meta.url));
@@ -97,13 +98,7 @@ if (postgres.ok) {
   });
 } else {
   describe("crash safety: postgres", () => {
-    if (process.env.CI) {
-      it("has a PostgreSQL server to test against", () => {
-        throw new Error(`PostgreSQL crash safety NOT TESTED: ${postgres.reason}`);
-      });
-    } else {
-      it.skip(`PostgreSQL crash safety NOT TESTED: ${postgres.reason}`, () => {});
-    }
+    reportPostgresMissing("PostgreSQL crash safety", postgres.reason);
   });
 }
 

@@ -16,6 +16,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startChild, type TestChild } from "../testing/child-process.js";
 import type { Attempt } from "../testing/postgres-fault-child.js";
 import { acquirePostgres } from "./test/postgres-harness.js";
+import { reportPostgresMissing } from "./test/postgres-missing.js";
 
 const CHILD = fileURLToPath(new URL("../testing/postgres-fault-child.ts", import.meta.url));
 /** Sign-ins during the faults; the child runs them four at a time. */
@@ -72,13 +73,7 @@ async function terminateRepeatedly(url: string, applicationName: string, stop: P
 
 if (!postgres.ok) {
   describe("postgres connection faults", () => {
-    if (process.env.CI) {
-      it("has a PostgreSQL server to test against", () => {
-        throw new Error(`PostgreSQL connection faults NOT TESTED: ${postgres.reason}`);
-      });
-    } else {
-      it.skip(`PostgreSQL connection faults NOT TESTED: ${postgres.reason}`, () => {});
-    }
+    reportPostgresMissing("PostgreSQL connection faults", postgres.reason);
   });
 } else {
   const server = postgres.server;

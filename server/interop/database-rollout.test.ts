@@ -10,6 +10,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import MemoryAdapter from "../adapters/memory.js";
 import { acquirePostgres } from "../adapters/test/postgres-harness.js";
+import { reportPostgresMissing } from "../adapters/test/postgres-missing.js";
 import { foyerAdapterFactories } from "../testing/foyer-adapters.js";
 import type { Adapter } from "../adapters/types.js";
 import { Auth } from "../auth.js";
@@ -31,7 +32,7 @@ afterAll(async () => {
 
 const adapters = foyerAdapterFactories(postgres, closers);
 // Without a PostgreSQL server (acquirePostgres could neither reach nor start one) the report says so.
-if (!postgres.ok) it.skip(`PostgreSQL NOT TESTED: ${postgres.reason}`, () => {});
+if (!postgres.ok) reportPostgresMissing("PostgreSQL database rollout", postgres.reason);
 
 /** A Foyer config on `adapter`; `storeRawTokens` as given (absent: the default). */
 function foyer(adapter: Adapter, storeRawTokens?: boolean, overrides: Partial<AuthConfig> = {}): AuthConfig {

@@ -20,6 +20,7 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acquirePostgres } from "../adapters/test/postgres-harness.js";
+import { reportPostgresMissing } from "../adapters/test/postgres-missing.js";
 import type { Adapter } from "../adapters/types.js";
 import { Auth } from "../auth.js";
 import { startTestIdp, type TestIdp } from "../oauth/test-idp.js";
@@ -433,14 +434,7 @@ const unique = (prefix: string) => `${prefix}-${process.pid}-${++run}`;
 // --- the tests ----------------------------------------------------------------------------------------
 
 if (!postgres.ok) {
-  if (process.env.CI) {
-    it("has a PostgreSQL server to test the official adapters against", () => {
-      throw new Error(`official Auth.js adapters NOT TESTED: ${postgres.reason}`);
-    });
-  } else {
-    it.skip(`official Auth.js adapters NOT TESTED: ${postgres.reason}`, () => {});
-    console.warn(`\n!!! official Auth.js adapters NOT TESTED: ${postgres.reason}\n`);
-  }
+  reportPostgresMissing("official Auth.js adapters", postgres.reason);
 }
 
 describe.runIf(postgres.ok).each(TARGETS)("$name behind Foyer's Auth()", (target) => {

@@ -19,6 +19,7 @@ import type { SqlAdapter } from "../adapters/sql/adapter.js";
 import SQLiteAdapter from "../adapters/sqlite.js";
 import PostgresAdapter from "../adapters/postgres.js";
 import { acquirePostgres } from "../adapters/test/postgres-harness.js";
+import { reportPostgresMissing } from "../adapters/test/postgres-missing.js";
 import type { Adapter } from "../adapters/types.js";
 import { Auth } from "../auth.js";
 import { decode } from "../jwt/index.js";
@@ -497,7 +498,7 @@ describe.each(databases)("two processes sharing one database ($name)", (database
 
 if (!postgres.ok) {
   describe("two processes sharing one database (PostgreSQL)", () => {
-    it.skip(`PostgreSQL NOT TESTED: ${postgres.reason}`, () => {});
+    reportPostgresMissing("PostgreSQL refresh across processes", postgres.reason);
   });
 }
 

@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { acquirePostgres } from "../adapters/test/postgres-harness.js";
+import { reportPostgresMissing } from "../adapters/test/postgres-missing.js";
 import { foyerAdapterFactories } from "../testing/foyer-adapters.js";
 import { Auth } from "../auth.js";
 import { DEMO_USER, get, signIn, testConfig } from "../testing/harness.js";
@@ -23,7 +24,7 @@ afterAll(async () => {
 
 const adapters = foyerAdapterFactories(postgres, closers);
 // Without a PostgreSQL server (acquirePostgres could neither reach nor start one) the report says so.
-if (!postgres.ok) it.skip(`PostgreSQL NOT TESTED: ${postgres.reason}`, () => {});
+if (!postgres.ok) reportPostgresMissing("PostgreSQL leaked session keys", postgres.reason);
 
 describe.each(adapters)("%s: a leaked stored session key is not a session", (_name, make) => {
   it("the SHA-256 from the database, presented as the cookie, finds no session on any route, and the owner stays signed in", async () => {

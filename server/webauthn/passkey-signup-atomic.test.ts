@@ -23,6 +23,7 @@ import PostgresAdapter from "../adapters/postgres.js";
 import SQLiteAdapter from "../adapters/sqlite.js";
 import type { Adapter, AdapterAccount } from "../adapters/types.js";
 import { acquirePostgres } from "../adapters/test/postgres-harness.js";
+import { reportPostgresMissing } from "../adapters/test/postgres-missing.js";
 import { ORIGIN } from "../testing/harness.js";
 import { newBrowser, registerPasskey, sessionOf, type PasskeyBrowser } from "../testing/passkey-flow.js";
 import { passkeySetups, storedCredentialId } from "../testing/passkey-setup.js";
@@ -146,12 +147,8 @@ const transactional: [string, () => Promise<FaultyDatabase>][] = [["sqlite", sql
 if (postgres.ok) {
   const server = postgres.server;
   transactional.push(["postgres", async () => postgresDatabase((await server.createSchema()).url)]);
-} else if (process.env.CI) {
-  it("has a PostgreSQL server to test against", () => {
-    throw new Error(`PostgreSQL passkey sign-up NOT TESTED: ${postgres.reason}`);
-  });
 } else {
-  it.skip(`PostgreSQL passkey sign-up NOT TESTED: ${postgres.reason}`, () => {});
+  reportPostgresMissing("PostgreSQL passkey sign-up", postgres.reason);
 }
 
 describe.each(transactional)("passkey sign-up in one transaction (%s)", (_name, open) => {
