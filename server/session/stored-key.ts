@@ -35,7 +35,8 @@ export async function keyFor(token: string, policy: KeyPolicy): Promise<string> 
 }
 
 /**
- * The row of `token` in either form, changing nothing. The form the config writes is tried first.
+ * The row of `token` in either form, changing nothing. The form the config writes is tried first, and
+ * once more last (see below).
  *
  * A raw lookup matches whatever string the cookie presents, so presenting a *hashed key* (someone's,
  * taken from a database dump or a log) would find that row. The raw lookup therefore skips tokens of
@@ -56,7 +57,11 @@ export async function locateSession(adapter: Adapter, token: string, policy: Key
     if (!found || HASHED_SESSION_KEY.test(found.session.sessionToken)) return null;
     return { ...found, key: token, form: "raw" };
   };
-  return policy.rawTokens ? ((await raw()) ?? (await hashed())) : ((await hashed()) ?? (await raw()));
+  const [wanted, other] = policy.rawTokens ? [raw, hashed] : [hashed, raw];
+  // The wanted form is looked at again when both miss: another request reading the same row can
+  // re-key it (write it in the wanted form, then delete the other) between our two lookups, and the
+  // row only ever moves towards the form this config writes.
+  return (await wanted()) ?? (await other()) ?? (await wanted());
 }
 
 /**
