@@ -22,6 +22,8 @@ export interface SignInPage {
   withEmail(address: string, options?: { provider?: string }): Promise<void>;
   /** Clicks "Sign in with a passkey" (the browser's authenticator answers: see `virtualAuthenticator`). */
   withPasskey(): Promise<void>;
+  /** Creates an account for `email` with a new passkey ("Create account with a passkey"). */
+  withNewPasskey(email: string): Promise<void>;
   /** Clicks the button of the OAuth / OIDC provider `id` (the browser goes to the provider). */
   withProvider(id: string): Promise<void>;
   /**
@@ -114,6 +116,18 @@ export function signInPage(page: Page, options: SignInPageOptions = {}): SignInP
         await page.locator('auth-passkey-button button[part="button"]').first().click({ timeout });
       } else {
         await page.locator('form[data-passkey-provider] button[id^="submitButton-"]').first().click({ timeout });
+      }
+    },
+
+    async withNewPasskey(email) {
+      if (await isElement()) {
+        await recordErrors();
+        await page.locator('auth-passkey-button input[name="email"]').first().fill(email, { timeout });
+        await page.locator('auth-passkey-register button[part="button"]').first().click({ timeout });
+      } else {
+        const passkeyForm = page.locator("form[data-passkey-provider]").first();
+        await passkeyForm.locator('input[name="email"]').fill(email, { timeout });
+        await passkeyForm.locator('button[data-passkey-action="register"]').click({ timeout });
       }
     },
 
