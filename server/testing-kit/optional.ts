@@ -15,7 +15,7 @@ export function isMissingPackage(error: unknown, packageName: string): boolean {
 }
 
 /**
- * Awaits `loading` (an `import("<packageName>")` written out, so that bundlers and the package checks
+ * Awaits `loading` (a dynamic import of the package with its name written out, so that bundlers and the package checks
  * see the name) and turns "not installed" into a {@link MissingDependencyError} for `feature`.
  */
 export async function importOptional<T>(packageName: string, feature: string, loading: () => Promise<T>): Promise<T> {
