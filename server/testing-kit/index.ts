@@ -5,7 +5,8 @@
  * - {@link createTestSession}: a signed-in session without any page (jwt or database sessions);
  * - {@link testMailbox} and {@link startTestSmtpServer}: where sign-in e-mails land;
  * - {@link startTestIdP}: a local OpenID Provider with scripted outcomes;
- * - {@link softAuthenticator}: passkeys from Node (real attestation and assertion bytes).
+ * - {@link softAuthenticator}: passkeys from Node (real attestation and assertion bytes), and
+ *   {@link registerPasskey} / {@link signInWithPasskey} to run the ceremonies against an app over HTTP.
  *
  * Every helper that signs someone in or reads mail refuses to run while `NODE_ENV` is `production`
  * unless called with `allowProduction: true`. `oidc-provider`, `smtp-server` and `mailparser` are
@@ -30,4 +31,6 @@ export {
   type CeremonyOverrides,
   type SoftCredential,
 } from "./soft-authenticator.js";
+export { registerPasskey, signInWithPasskey, passkeyOptions, postPasskeyCeremony, type PasskeyCeremony, type PasskeyCeremonyOptions } from "./passkeys.js";
+export { CookieJar } from "./cookie-jar.js";
 export { MissingDependencyError, TestingInProductionError } from "./optional.js";

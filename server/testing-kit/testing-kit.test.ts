@@ -3,18 +3,23 @@
  * read by Foyer as real sign-ins; the mailbox, SMTP server and IdP carry real sign-ins; the software
  * authenticator's passkeys register and sign in.
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { createAuthHandler } from "../integrations/node.js";
 import MemoryAdapter from "../adapters/memory.js";
 import { Auth } from "../auth.js";
 import Nodemailer from "../providers/nodemailer.js";
 import Passkey from "../providers/passkey.js";
 import { CookieJar, get, testConfig } from "../testing/harness.js";
-import { newBrowser, registerPasskey, sessionOf, signInWithPasskey } from "../testing/passkey-flow.js";
+import * as passkeyFlow from "../testing/passkey-flow.js";
 import { startOAuthSignIn, oauthCallback } from "../oauth/test-idp.js";
 import type { AuthConfig } from "../types.js";
 import {
   createTestSession,
   MissingDependencyError,
+  registerPasskey,
+  signInWithPasskey,
   softAuthenticator,
   startTestIdP,
   startTestSmtpServer,
@@ -265,14 +270,39 @@ describe("startTestIdP", () => {
 describe("softAuthenticator", () => {
   it("registers a passkey and signs in with it (real attestation and assertion bytes)", async () => {
     const config = testConfig({ adapter: MemoryAdapter(), providers: [Passkey()] });
-    const browser = newBrowser(softAuthenticator());
-    const registered = await registerPasskey(config, browser, { email: "pat@example.com" });
+    const browser = passkeyFlow.newBrowser(softAuthenticator());
+    const registered = await passkeyFlow.registerPasskey(config, browser, { email: "pat@example.com" });
     expect(registered.status).toBe(302);
     expect(browser.authenticator.credentials).toHaveLength(1);
     const fresh = { jar: new CookieJar(), authenticator: browser.authenticator };
-    expect(await sessionOf(config, fresh.jar)).toBeNull();
-    await signInWithPasskey(config, fresh);
-    expect((await sessionOf(config, fresh.jar))?.user?.email).toBe("pat@example.com");
+    expect(await passkeyFlow.sessionOf(config, fresh.jar)).toBeNull();
+    await passkeyFlow.signInWithPasskey(config, fresh);
+    expect((await passkeyFlow.sessionOf(config, fresh.jar))?.user?.email).toBe("pat@example.com");
+  });
+});
+
+describe("registerPasskey and signInWithPasskey, over HTTP", () => {
+  it("sign up with a passkey on a running app, then sign in with it from a fresh jar", async () => {
+    const config = testConfig({ adapter: MemoryAdapter(), providers: [Passkey()] });
+    const server = createServer(createAuthHandler(config));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://localhost:${(server.address() as AddressInfo).port}`;
+    try {
+      const authenticator = softAuthenticator({ origin: url });
+      const signedUp = await registerPasskey(authenticator, { url, email: "sam@example.com" });
+      expect(signedUp.response.status).toBe(302);
+      expect(signedUp.jar.get("authjs.session-token")).toBeTruthy();
+      const signedIn = await signInWithPasskey(authenticator, { url });
+      expect(signedIn.response.status).toBe(302);
+      const session = (await (await fetch(`${url}/auth/session`, { headers: { cookie: signedIn.jar.header } })).json()) as { user?: { email?: string } };
+      expect(session.user?.email).toBe("sam@example.com");
+      // Another origin's authenticator is refused: the bytes are checked, not just passed along.
+      const elsewhere = softAuthenticator({ origin: "http://localhost:1" });
+      await registerPasskey(elsewhere, { url, email: "mallory@example.com" });
+      await expect(signInWithPasskey(elsewhere, { url }).then(({ jar }) => jar.get("authjs.session-token"))).resolves.toBeUndefined();
+    } finally {
+      server.close();
+    }
   });
 });
 
