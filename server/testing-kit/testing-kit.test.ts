@@ -29,6 +29,8 @@ import {
   type TestIdP,
 } from "./index.js";
 import { importOptional } from "./optional.js";
+import type { Page } from "@playwright/test";
+import { virtualAuthenticator, VirtualAuthenticatorUnsupported } from "./playwright/virtual-authenticator.js";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -303,6 +305,15 @@ describe("registerPasskey and signInWithPasskey, over HTTP", () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe("virtualAuthenticator outside Chromium", () => {
+  it("says that it needs Chromium instead of failing inside the DevTools Protocol", async () => {
+    // Only what virtualAuthenticator reads before it opens a CDP session: which browser the page is in.
+    const firefoxPage = { context: () => ({ browser: () => ({ browserType: () => ({ name: () => "firefox" }) }) }) } as unknown as Page;
+    await expect(virtualAuthenticator(firefoxPage)).rejects.toThrow(VirtualAuthenticatorUnsupported);
+    await expect(virtualAuthenticator(firefoxPage)).rejects.toThrow(/needs Chromium .* this page runs in firefox/);
   });
 });
 
