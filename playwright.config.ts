@@ -83,6 +83,17 @@ export default defineConfig({
   },
   projects: [
     {
+      // The example app's suite (examples/testing): it imports only foyer-auth/testing and
+      // foyer-auth/testing/playwright, by name, from dist/ (npm test builds first), and starts its own
+      // app, SMTP server and IdP in each worker (FOYER_EXAMPLE_TESTING_PORT fixes the app's port).
+      name: "examples-testing",
+      testDir: "./examples/testing/tests",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: { executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"] },
+      },
+    },
+    {
       name: "chromium",
       use: {
         ...devices["Desktop Chrome"],

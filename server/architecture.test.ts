@@ -34,6 +34,8 @@ const LAYERS: readonly (readonly string[])[] = [
   // The public entry points.
   ["auth.ts", "get-session.ts", "index.ts", "errors.ts"],
   ["integrations", "cli"],
+  // The testing kit (`foyer-auth/testing`): public, but for tests only, so nothing below may import it.
+  ["testing-kit"],
 ];
 
 /** Folders and files that only tests use; production modules must not import them. */

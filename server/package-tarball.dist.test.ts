@@ -111,6 +111,30 @@ describe("what the tarball holds", () => {
   });
 });
 
+/** What only the testing kit (`foyer-auth/testing`, `foyer-auth/testing/playwright`) may load: its optional peers. */
+const TESTING_PEERS = ["oidc-provider", "smtp-server", "mailparser", "@playwright/test"];
+
+describe("the testing kit in the tarball", () => {
+  it("no production module imports the kit or its test packages; the kit loads them only on demand", () => {
+    const files = shippedFiles().filter((name) => name.endsWith(".js"));
+    expect(files).toContain("dist/server/testing-kit/index.js");
+    expect(files).toContain("dist/server/testing-kit/playwright/index.js");
+    const bare = (code: string, name: string) => new RegExp(`(?:from\\s*|import\\s*\\(?\\s*)["']${name.replace("/", "\\/")}["']`).test(code);
+    const problems: string[] = [];
+    for (const file of files) {
+      const code = readFileSync(join(work, "package", file), "utf8");
+      if (file.startsWith("dist/server/testing-kit/")) {
+        // Static imports would make `import "foyer-auth/testing"` fail without them: only `import("…")`.
+        for (const name of TESTING_PEERS) if (new RegExp(`from\\s*["']${name}["']`).test(code)) problems.push(`${file} imports ${name} statically`);
+        continue;
+      }
+      if (/testing-kit/.test(code)) problems.push(`${file} refers to the testing kit`);
+      for (const name of TESTING_PEERS) if (bare(code, name)) problems.push(`${file} imports ${name}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
 /** The fenced block of `language` that follows `after` in the README's "Add Foyer to your app". */
 function readmeBlock(language: string, after: string): string {
   const section = README.slice(README.indexOf("## Add Foyer to your app"), README.indexOf("## The demo"));
@@ -129,7 +153,7 @@ describe("the README's 'Add Foyer to your app', in an empty folder", () => {
   }, 150_000);
 
   it("installs without any driver or framework, and the lockfile of the app names none", () => {
-    for (const optional of ["pg", "libsql", "nodemailer", "vitest", "react", ...TEST_ONLY_PACKAGES]) {
+    for (const optional of ["pg", "libsql", "nodemailer", "vitest", "react", ...TESTING_PEERS, ...TEST_ONLY_PACKAGES]) {
       expect(existsSync(join(app, "node_modules", optional)), optional).toBe(false);
     }
   });
@@ -186,12 +210,29 @@ describe("the README's 'Add Foyer to your app', in an empty folder", () => {
       try { (await import("foyer-auth/adapters/postgres")).default({ connectionString: "postgres://x" }); } catch (error) { postgres = error.message; }
       let hono = "resolved";
       try { await import("foyer-auth/hono"); } catch (error) { hono = error.message; }
+      const testing = await import("foyer-auth/testing");
+      let idp = "no error";
+      try { await testing.startTestIdP(); } catch (error) { idp = error.name + ": " + error.message; }
+      let smtp = "no error";
+      try { await testing.startTestSmtpServer(); } catch (error) { smtp = error.message; }
+      let playwright = "resolved";
+      try { await import("foyer-auth/testing/playwright"); } catch (error) { playwright = error.message; }
       let hidden = "resolved";
       try { await import("foyer-auth/providers/email-http"); } catch (error) { hidden = error.code; }
-      console.log(JSON.stringify({ loaded, sqlite, postgres, hono, hidden }));
+      console.log(JSON.stringify({ loaded, sqlite, postgres, hono, hidden, testing: Object.keys(testing).length, idp, smtp, playwright }));
     `;
     const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], { cwd: app });
-    const result = JSON.parse(stdout) as { loaded: Record<string, number>; sqlite: string; postgres: string; hono: string; hidden: string };
+    const result = JSON.parse(stdout) as {
+      loaded: Record<string, number>;
+      sqlite: string;
+      postgres: string;
+      hono: string;
+      hidden: string;
+      testing: number;
+      idp: string;
+      smtp: string;
+      playwright: string;
+    };
     expect(result.loaded["foyer-auth"]).toBeGreaterThan(10);
     expect(result.loaded["foyer-auth/errors"]).toBeGreaterThan(20);
     expect(result.loaded["foyer-auth/providers/github"]).toBeGreaterThan(0);
@@ -205,6 +246,13 @@ describe("the README's 'Add Foyer to your app', in an empty folder", () => {
     // foyer-auth/hono is Hono middleware: without Hono (an optional peer) it names the package to install.
     expect(result.hono).toContain("'hono'");
     expect(result.hidden).toBe("ERR_PACKAGE_PATH_NOT_EXPORTED");
+    // foyer-auth/testing imports without its optional peers; each helper that needs one names it.
+    expect(result.testing).toBeGreaterThan(8);
+    expect(result.idp).toBe(
+      'MissingDependencyError: The test OpenID Provider needs the "oidc-provider" package, which is not installed. Install it: npm install oidc-provider',
+    );
+    expect(result.smtp).toContain('needs the "smtp-server" package');
+    expect(result.playwright).toContain('foyer-auth/testing/playwright needs the "@playwright/test" package');
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * A real OpenID Provider for tests: oidc-provider 9 running in-process on loopback,
+ * A real OpenID Provider for tests: the testing kit's oidc-provider server (server/testing-kit/idp.ts)
  * with its development login and consent pages, driven over plain HTTP with a cookie jar. The Vitest
  * OAuth tests and the browser tests' fixture (e2e/fixtures/idp.ts) use it. Test-only; not built.
  *
@@ -21,52 +21,19 @@
  * The second half drives Foyer's side through `Auth()` with real `Request`s: {@link startOAuthSignIn}
  * (CSRF, then `POST /signin/<id>`) and {@link oauthCallback}.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import Provider, { type ClientMetadata } from "oidc-provider";
 import { Auth } from "../auth.js";
 import { CookieJar, ORIGIN } from "../testing/harness.js";
+import { startOidcServer, type OidcServer, type OidcServerClient, type OidcServerOptions, type OidcServerRequest } from "../testing-kit/idp.js";
 import type { AuthConfig } from "../types.js";
 
 /** One client the IdP knows. */
-export interface TestIdpClient {
-  client_id: string;
-  /** Needed unless `token_endpoint_auth_method` is `none`. */
-  client_secret?: string;
-  /** Default `client_secret_basic`; `none` makes a public client (PKCE required by the IdP). */
-  token_endpoint_auth_method?: "client_secret_basic" | "client_secret_post" | "none";
-  redirect_uris: string[];
-  post_logout_redirect_uris?: string[];
-}
+export type TestIdpClient = OidcServerClient;
 
-export interface TestIdpOptions {
-  /** Default 0 (a free port). The issuer is `http://<host>:<port>`. */
-  port?: number;
-  /** Default `127.0.0.1`. */
-  host?: string;
-  clients: TestIdpClient[];
-  /**
-   * Userinfo claims of the account `sub` (the login typed on the login page), merged over the
-   * defaults `{ sub, email: "<sub>@example.test", email_verified: true, name: "User <sub>" }`.
-   */
-  claims?: (sub: string) => Record<string, unknown> | undefined;
-  /**
-   * Access-token lifetime in seconds (default 3600), or a function of the grant that issues the
-   * token (`authorization_code` or `refresh_token`), e.g. short at sign-in and long after a refresh.
-   */
-  accessTokenTtl?: number | ((grantType: string) => number);
-  /** `true`: every refresh returns a new refresh token and consumes the old one; `false`: never. Default: oidc-provider's rule. */
-  rotateRefreshTokens?: boolean;
-}
+/** The server's options, with oidc-provider's development pages (no `interact`). */
+export type TestIdpOptions = Omit<OidcServerOptions, "interact" | "anyRedirectUri" | "intercept">;
 
 /** One request the IdP received. */
-export interface TestIdpRequest {
-  method: string;
-  /** The path, without the query. */
-  path: string;
-  /** The `Authorization` header, when sent (client authentication at the token endpoint). */
-  authorization?: string;
-}
+export type TestIdpRequest = OidcServerRequest;
 
 /** The end of a login: the RP callback as the browser would be sent to it. */
 export interface CallbackAnswer {
@@ -86,14 +53,7 @@ export interface DenyOptions extends LoginOptions {
   at?: "login" | "consent";
 }
 
-export interface TestIdp {
-  issuer: string;
-  port: number;
-  /** Every request received since the start (or the last {@link clearRequests}). */
-  readonly requests: TestIdpRequest[];
-  /** How many requests were made to `path` (e.g. `/.well-known/openid-configuration`). */
-  countRequests(path: string): number;
-  clearRequests(): void;
+export interface TestIdp extends OidcServer {
   /**
    * Follows the authorization URL through the login and consent pages (fresh IdP cookies each time)
    * and returns the RP callback URL with `code`, `state` and `iss`. Throws for `form_post`.
@@ -111,16 +71,6 @@ export interface TestIdp {
    * `redirect_uri` and `state`, with this issuer's `iss` (e.g. a hostile `error_description`).
    */
   errorCallback(authorizationUrl: string | URL, error: string, description?: string): string;
-  /** Exchanges a code at the token endpoint as `client` would (client_secret_basic), returning the JSON. */
-  exchangeCode(
-    client: { client_id: string; client_secret: string },
-    code: string,
-    redirectUri: string,
-    codeVerifier?: string,
-  ): Promise<Record<string, unknown>>;
-  /** Revokes a token at the revocation endpoint as `client` would (client_secret_basic). */
-  revokeToken(client: { client_id: string; client_secret: string }, token: string): Promise<void>;
-  close(): Promise<void>;
 }
 
 /** The cookies of the IdP's origin, kept by name (paths are ignored: one login at a time). */
@@ -176,67 +126,8 @@ function parseFormPost(html: string): CallbackAnswer | undefined {
 }
 
 export async function startTestIdp(options: TestIdpOptions): Promise<TestIdp> {
-  const host = options.host ?? "127.0.0.1";
-  const requests: TestIdpRequest[] = [];
-  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
-  const server: Server = createServer((req, res) => {
-    const authorization = req.headers.authorization;
-    requests.push({ method: req.method ?? "GET", path: (req.url ?? "/").split("?")[0]!, ...(authorization ? { authorization } : {}) });
-    if (handler) handler(req, res);
-    else res.writeHead(503).end();
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
-  const issuer = `http://${host}:${port}`;
-  const ttl = options.accessTokenTtl ?? 3600;
-  const accessTokenTtl = (grantType: string) => (typeof ttl === "function" ? ttl(grantType) : ttl);
-  const basic = (client: { client_id: string; client_secret: string }) =>
-    `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString("base64")}`;
-
-  const provider = new Provider(issuer, {
-    clients: options.clients.map((client): ClientMetadata => ({
-      client_id: client.client_id,
-      ...(client.client_secret !== undefined ? { client_secret: client.client_secret } : {}),
-      token_endpoint_auth_method: client.token_endpoint_auth_method ?? "client_secret_basic",
-      redirect_uris: client.redirect_uris,
-      post_logout_redirect_uris: client.post_logout_redirect_uris ?? [],
-      grant_types: ["authorization_code", "refresh_token"],
-      response_types: ["code"],
-    })),
-    async findAccount(_ctx, sub) {
-      return {
-        accountId: sub,
-        async claims() {
-          return { sub, email: `${sub}@example.test`, email_verified: true, name: `User ${sub}`, ...(options.claims?.(sub) ?? {}) };
-        },
-      };
-    },
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
-    cookies: { keys: ["test-only-cookie-signing-key"] },
-    features: {
-      devInteractions: { enabled: true },
-      // A client may revoke its own tokens only (stated, which also silences oidc-provider's notice).
-      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
-    },
-    // Explicit lifetimes (seconds), which also keeps oidc-provider from printing a notice for each default.
-    ttl: {
-      AccessToken: (ctx) => accessTokenTtl(String(ctx.oidc.params?.grant_type ?? "authorization_code")),
-      AuthorizationCode: 60,
-      IdToken: 3600,
-      Interaction: 600,
-      Session: 3600,
-      Grant: 3600,
-      RefreshToken: 3600,
-    },
-    ...(options.rotateRefreshTokens !== undefined ? { rotateRefreshToken: options.rotateRefreshTokens } : {}),
-  });
-  handler = provider.callback();
+  const server = await startOidcServer(options);
+  const { issuer } = server;
 
   /** Drives the browser part: redirects, the login page, the consent page, until the IdP answers the RP. */
   async function drive(authorizationUrl: string | URL, login: string, cancelAt?: "login" | "consent"): Promise<CallbackAnswer> {
@@ -286,11 +177,7 @@ export async function startTestIdp(options: TestIdpOptions): Promise<TestIdp> {
   }
 
   return {
-    issuer,
-    port,
-    requests,
-    countRequests: (path) => requests.filter((request) => request.path === path).length,
-    clearRequests: () => void requests.splice(0),
+    ...server,
     async completeLogin(authorizationUrl, { login = "user" } = {}) {
       const answer = await drive(authorizationUrl, login);
       if (answer.form) throw new Error("The IdP answered with form_post; use completeLoginAnswer()");
@@ -310,37 +197,6 @@ export async function startTestIdp(options: TestIdpOptions): Promise<TestIdp> {
       callback.searchParams.set("iss", issuer);
       return callback.href;
     },
-    async exchangeCode(client, code, redirectUri, codeVerifier) {
-      const response = await fetch(`${issuer}/token`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/x-www-form-urlencoded",
-          authorization: basic(client),
-        },
-        body: new URLSearchParams({
-          grant_type: "authorization_code",
-          code,
-          redirect_uri: redirectUri,
-          ...(codeVerifier ? { code_verifier: codeVerifier } : {}),
-        }),
-      });
-      const json = (await response.json()) as Record<string, unknown>;
-      if (!response.ok) throw new Error(`The token endpoint answered ${response.status}: ${JSON.stringify(json)}`);
-      return json;
-    },
-    async revokeToken(client, token) {
-      const response = await fetch(`${issuer}/token/revocation`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", authorization: basic(client) },
-        body: new URLSearchParams({ token }),
-      });
-      if (!response.ok) throw new Error(`The revocation endpoint answered ${response.status}: ${await response.text()}`);
-    },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
   };
 }
 

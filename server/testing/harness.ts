@@ -5,6 +5,7 @@ import { REQUIRED_METHODS } from "../adapters/wrap.js";
 import { Auth } from "../auth.js";
 import Credentials from "../providers/credentials.js";
 import type { AuthConfig, User } from "../types.js";
+import { CookieJar } from "../testing-kit/cookie-jar.js";
 
 export const ORIGIN = "http://localhost:3000";
 export const SECRET = "test-secret-test-secret-test-secret-0123";
@@ -30,31 +31,8 @@ export function testConfig(overrides: Partial<AuthConfig> = {}): AuthConfig {
   };
 }
 
-/** A cookie jar that keeps what `Set-Cookie` headers say, the way a browser would (no paths/domains). */
-export class CookieJar {
-  readonly cookies = new Map<string, string>();
-
-  update(response: Response): this {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair] = header.split(";");
-      const eq = pair!.indexOf("=");
-      const name = pair!.slice(0, eq);
-      const value = pair!.slice(eq + 1);
-      if (value === "" || /;\s*Max-Age=0/i.test(header)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return this;
-  }
-
-  get header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-
-  get(name: string): string | undefined {
-    const value = this.cookies.get(name);
-    return value === undefined ? undefined : decodeURIComponent(value);
-  }
-}
+/** A cookie jar that keeps what `Set-Cookie` headers say, the way a browser would: the testing kit's. */
+export { CookieJar } from "../testing-kit/cookie-jar.js";
 
 export function get(path: string, init: { cookie?: string; headers?: Record<string, string> } = {}): Request {
   return new Request(`${ORIGIN}${path}`, { headers: { ...(init.cookie ? { cookie: init.cookie } : {}), ...init.headers } });

@@ -1,12 +1,19 @@
 /**
  * The two steps of a passkey ceremony through `Auth()`, as a browser does them: `GET
  * webauthn-options/<id>`, the authenticator's answer (server/testing/soft-authenticator.ts), then
- * `POST callback/<id>` with `action` and `data`. The jar carries cookies between the steps.
- * Test-only; not built.
+ * `POST callback/<id>` with `action` and `data` — the testing kit's ceremonies
+ * (server/testing-kit/passkeys.ts) sent to `Auth()` instead of over HTTP. Test-only; not built.
  */
 import { Auth } from "../auth.js";
 import type { AuthConfig } from "../types.js";
-import { CookieJar, get, postForm } from "./harness.js";
+import {
+  passkeyOptions,
+  postPasskeyCeremony,
+  registerPasskey as kitRegisterPasskey,
+  signInWithPasskey as kitSignInWithPasskey,
+  type PasskeyCeremonyOptions,
+} from "../testing-kit/passkeys.js";
+import { CookieJar, get } from "./harness.js";
 import {
   SoftAuthenticator,
   type AssertionOverrides,
@@ -32,34 +39,30 @@ export interface OptionsAnswer<O> {
   body: { action: "authenticate" | "register"; options: O };
 }
 
+/** The kit's ceremony options for `config` through `Auth()` at the test origin. */
+function through(config: AuthConfig, provider: string, jar: CookieJar, headers: Record<string, string> = {}): PasskeyCeremonyOptions {
+  return { url: PASSKEY_ORIGIN, provider, jar, headers, send: (request) => Auth(request, config) };
+}
+
 /** `GET {base}/webauthn-options/<provider>?…`; the jar takes the challenge cookie. */
-export async function fetchOptions<O = SoftRequestOptions & SoftCreationOptions>(
+export function fetchOptions<O = SoftRequestOptions & SoftCreationOptions>(
   config: AuthConfig,
   provider: string,
   params: Record<string, string>,
   jar: CookieJar,
 ): Promise<OptionsAnswer<O>> {
-  const query = new URLSearchParams(params).toString();
-  const response = await Auth(get(`/auth/webauthn-options/${provider}${query ? `?${query}` : ""}`, { cookie: jar.header }), config);
-  jar.update(response);
-  const body = (await response.clone().json()) as OptionsAnswer<O>["body"];
-  return { response, body };
+  return passkeyOptions<O>(params, through(config, provider, jar));
 }
 
 /** `POST {base}/callback/<provider>` with `action` and `data` (a JSON string, or any string as given). */
-export async function postCeremony(
+export function postCeremony(
   config: AuthConfig,
   provider: string,
   fields: { action: string; data: unknown; callbackUrl?: string },
   jar: CookieJar,
   headers: Record<string, string> = {},
 ): Promise<Response> {
-  const data = typeof fields.data === "string" ? fields.data : JSON.stringify(fields.data);
-  const form: Record<string, string> = { action: fields.action, data };
-  if (fields.callbackUrl) form.callbackUrl = fields.callbackUrl;
-  const response = await Auth(postForm(`/auth/callback/${provider}`, form, { cookie: jar.header, headers }), config);
-  jar.update(response);
-  return response;
+  return postPasskeyCeremony(fields, through(config, provider, jar, headers));
 }
 
 /** Registers a passkey: a sign-up with `email` when signed out, an added passkey when signed in. */
@@ -68,12 +71,8 @@ export async function registerPasskey(
   browser: PasskeyBrowser,
   options: { provider?: string; email?: string; overrides?: RegistrationOverrides; callbackUrl?: string } = {},
 ): Promise<Response> {
-  const provider = options.provider ?? "passkey";
-  const params: Record<string, string> = { action: "register" };
-  if (options.email !== undefined) params.email = options.email;
-  const { body } = await fetchOptions<SoftCreationOptions>(config, provider, params, browser.jar);
-  const data = await browser.authenticator.register(body.options, options.overrides);
-  return postCeremony(config, provider, { action: "register", data, callbackUrl: options.callbackUrl }, browser.jar);
+  const { provider = "passkey", ...rest } = options;
+  return (await kitRegisterPasskey(browser.authenticator, { ...through(config, provider, browser.jar), ...rest })).response;
 }
 
 /** Signs in with a passkey the authenticator holds. */
@@ -82,10 +81,8 @@ export async function signInWithPasskey(
   browser: PasskeyBrowser,
   options: { provider?: string; overrides?: AssertionOverrides; callbackUrl?: string } = {},
 ): Promise<Response> {
-  const provider = options.provider ?? "passkey";
-  const { body } = await fetchOptions<SoftRequestOptions>(config, provider, { action: "authenticate" }, browser.jar);
-  const data = await browser.authenticator.authenticate(body.options, options.overrides);
-  return postCeremony(config, provider, { action: "authenticate", data, callbackUrl: options.callbackUrl }, browser.jar);
+  const { provider = "passkey", ...rest } = options;
+  return (await kitSignInWithPasskey(browser.authenticator, { ...through(config, provider, browser.jar), ...rest })).response;
 }
 
 /** The session as `GET {base}/session` reports it for the jar (`null` when signed out). */

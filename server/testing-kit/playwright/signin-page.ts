@@ -1,0 +1,166 @@
+/**
+ * A page object for signing in on whatever the page shows: Foyer's built-in sign-in page
+ * (`{basePath}/signin`) or an app page with `<auth-signin>`. The same calls work on both, so a suite
+ * keeps working when an app moves from one to the other. It finds forms by what they do (the provider
+ * id in the form's action, the field names), never by their text, so it works in every language.
+ */
+import type { Locator, Page } from "@playwright/test";
+
+export interface SignInPageOptions {
+  /** Foyer's base path, to find the provider list for `withProvider` on `<auth-signin>`. Default: the element's `base-path`, else `/auth`. */
+  basePath?: string;
+  /** Milliseconds to wait for a form, the verify page or an error. Default 10 000. */
+  timeout?: number;
+}
+
+export interface SignInPage {
+  /** Opens `url` (default `{basePath}/signin`) and waits until a sign-in form or button shows. */
+  goto(url?: string): Promise<void>;
+  /** Fills the credentials form of `provider` (default: the page's first one) by field name and submits it. */
+  withCredentials(fields: Record<string, string>, options?: { provider?: string }): Promise<void>;
+  /** Asks for an e-mail link to `address`; returns once the "check your e-mail" page (or message) shows. */
+  withEmail(address: string, options?: { provider?: string }): Promise<void>;
+  /** Clicks "Sign in with a passkey" (the browser's authenticator answers: see `virtualAuthenticator`). */
+  withPasskey(): Promise<void>;
+  /** Creates an account for `email` with a new passkey ("Create account with a passkey"). */
+  withNewPasskey(email: string): Promise<void>;
+  /** Clicks the button of the OAuth / OIDC provider `id` (the browser goes to the provider). */
+  withProvider(id: string): Promise<void>;
+  /**
+   * The error code the page shows (`CredentialsSignin`, `AccessDenied`, `OAuthCallbackError`, …): the
+   * `error` of the page's URL (built-in pages, error page), or the code `<auth-signin>` reported.
+   * Waits up to the timeout for one; `null` when none showed.
+   */
+  error(): Promise<string | null>;
+}
+
+const ERROR_ATTRIBUTE = "data-foyer-test-error";
+
+/** The sign-in page object for `page`. */
+export function signInPage(page: Page, options: SignInPageOptions = {}): SignInPage {
+  const timeout = options.timeout ?? 10_000;
+  const element = page.locator("auth-signin");
+  const isElement = async () => (await element.count()) > 0;
+
+  /** Records `<auth-signin>`'s `auth-signin-error` events on the element, so `error()` can read the code. */
+  async function recordErrors(): Promise<void> {
+    await element.first().evaluate((host, attribute) => {
+      const marked = host as HTMLElement & { __foyerTestErrors?: boolean };
+      if (marked.__foyerTestErrors) return;
+      marked.__foyerTestErrors = true;
+      host.addEventListener("auth-signin-error", (event) => host.setAttribute(attribute, (event as CustomEvent<{ code: string }>).detail.code));
+      host.addEventListener("auth-signin-start", () => host.removeAttribute(attribute));
+    }, ERROR_ATTRIBUTE);
+  }
+
+  async function basePath(): Promise<string> {
+    if (options.basePath) return options.basePath;
+    if (await isElement()) return (await element.first().getAttribute("base-path")) ?? "/auth";
+    return "/auth";
+  }
+
+  /** The form of a provider kind: by id when given, else the first of that kind. */
+  async function form(kind: "credentials" | "email", provider: string | undefined): Promise<Locator> {
+    if (await isElement()) {
+      await recordErrors();
+      if (provider) return page.locator(`auth-signin form[slot="form-${provider}"]`);
+      const forms = page.locator('auth-signin form[slot^="form-"]');
+      return kind === "email"
+        ? forms
+            .filter({ has: page.locator('input[type="email"]') })
+            .filter({ hasNot: page.locator('input[type="password"]') })
+            .first()
+        : forms.filter({ has: page.locator('input[type="password"]') }).first();
+    }
+    if (provider) return page.locator(`form[action$="/${kind === "email" ? "signin" : "callback"}/${provider}"]`);
+    return kind === "email"
+      ? page
+          .locator('form[action*="/signin/"]')
+          .filter({ has: page.locator('input[name="email"]') })
+          .first()
+      : page.locator('form[action*="/callback/"]:not([data-passkey-provider])').first();
+  }
+
+  async function submit(target: Locator): Promise<void> {
+    await target.locator('button[type="submit"]').first().click({ timeout });
+  }
+
+  return {
+    async goto(url) {
+      await page.goto(url ?? `${await basePath()}/signin`);
+      await page.locator("form, auth-signin button").first().waitFor({ timeout });
+    },
+
+    async withCredentials(fields, { provider } = {}) {
+      const target = await form("credentials", provider);
+      await target.waitFor({ timeout });
+      for (const [name, value] of Object.entries(fields)) await target.locator(`[name="${name}"]`).fill(value, { timeout });
+      await submit(target);
+    },
+
+    async withEmail(address, { provider } = {}) {
+      const target = await form("email", provider);
+      await target.waitFor({ timeout });
+      await target.locator('input[name="email"]').fill(address, { timeout });
+      if (await isElement()) {
+        await submit(target);
+        await page.locator('auth-signin [part="message"]').waitFor({ timeout });
+      } else {
+        await Promise.all([page.waitForURL(/\/verify-request(\?|$)/, { timeout }), submit(target)]);
+      }
+    },
+
+    async withPasskey() {
+      if (await isElement()) {
+        await recordErrors();
+        await page.locator('auth-passkey-button button[part="button"]').first().click({ timeout });
+      } else {
+        await page.locator('form[data-passkey-provider] button[id^="submitButton-"]').first().click({ timeout });
+      }
+    },
+
+    async withNewPasskey(email) {
+      if (await isElement()) {
+        await recordErrors();
+        await page.locator('auth-passkey-button input[name="email"]').first().fill(email, { timeout });
+        await page.locator('auth-passkey-register button[part="button"]').first().click({ timeout });
+      } else {
+        const passkeyForm = page.locator("form[data-passkey-provider]").first();
+        await passkeyForm.locator('input[name="email"]').fill(email, { timeout });
+        await passkeyForm.locator('button[data-passkey-action="register"]').click({ timeout });
+      }
+    },
+
+    async withProvider(id) {
+      if (!(await isElement())) {
+        await page.locator(`form[action$="/signin/${id}"] button`).click({ timeout });
+        return;
+      }
+      await recordErrors();
+      // <auth-signin>'s buttons carry the provider's name, not its id: look the name up.
+      const origin = new URL(page.url()).origin;
+      const providers = (await (await page.request.get(`${origin}${await basePath()}/providers`)).json()) as Record<string, { name: string }>;
+      const name = providers[id]?.name;
+      if (!name) throw new Error(`The app has no provider "${id}" (it has ${Object.keys(providers).join(", ")})`);
+      const label = new RegExp(`(^|\\W)${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\W|$)`);
+      await element.getByRole("button", { name: label }).click({ timeout });
+    },
+
+    async error() {
+      const deadline = Date.now() + timeout;
+      for (;;) {
+        const fromUrl = new URL(page.url()).searchParams.get("error");
+        if (fromUrl) return fromUrl;
+        if (await isElement().catch(() => false)) {
+          const reported = await element
+            .first()
+            .getAttribute(ERROR_ATTRIBUTE, { timeout: 1000 })
+            .catch(() => null);
+          if (reported) return reported;
+        }
+        if (Date.now() >= deadline) return null;
+        await page.waitForTimeout(100);
+      }
+    },
+  };
+}
