@@ -21,12 +21,13 @@ import { implicit$FirstArg, inlinedQrl, useLexicalScope, type QRL } from "@build
 import { isServer } from "@builder.io/qwik/build";
 import { globalActionQrl, routeLoaderQrl, z, zodQrl, type Action, type Loader, type RequestEventCommon } from "@builder.io/qwik-city";
 import type { Session } from "../../types.js";
-import { handleRequest, loadSession, signInAction, signOutAction, type QwikAuthConfig, type QwikEventLike } from "./handler.js";
+import type * as ServerSide from "./handler.js";
+import type { GetSessionResult, QwikAuthConfig, QwikEventLike } from "./handler.js";
 
 export { AuthError, CredentialsSignin } from "../../core/errors.js";
 /** The key under which a provider takes its own `fetch` (as `@auth/qwik` re-exports `@auth/core`'s). */
 export { customFetch } from "../../core/custom-fetch.js";
-export { getSessionData, QWIK_BASE_PATH, type GetSessionResult, type QwikAuthConfig, type SignInInput } from "./handler.js";
+export type { GetSessionResult, QwikAuthConfig, SignInInput } from "./handler.js";
 export type { Account, DefaultSession, Profile, Session, User } from "../../types.js";
 
 /** A failed validation, in the shape Qwik's `zod$` reports it (`action.value`). */
@@ -66,6 +67,32 @@ export interface QwikAuthResult {
 /** The config function: the config for one request (it may read `event.env`, `event.platform`, …). */
 export type QwikAuthConfigFunction = (event: RequestEventCommon) => QwikAuthConfig | Promise<QwikAuthConfig>;
 
+/**
+ * The server side (`Auth()` and everything it imports, `node:crypto` included), loaded on first use on
+ * the server. The optimizer replaces `isServer` with `false` in the browser build, which leaves
+ * `undefined` here: the import is gone before the bundler ever resolves it. A static import would
+ * pull the whole server into the browser's module graph.
+ */
+const loadServerSide: (() => Promise<typeof ServerSide>) | undefined = isServer ? () => import("./handler.js") : undefined;
+
+function serverSide(): Promise<typeof ServerSide> {
+  if (!loadServerSide) throw new Error("foyer-auth/qwik: server code was called in the browser.");
+  return loadServerSide();
+}
+
+/**
+ * The session of the browser that sent `request`, for server code outside a Qwik request event (an
+ * endpoint, a test): `data` is the session or `null`, `cookie` the `Set-Cookie` header(s) Foyer set
+ * on the read (a re-sealed session, or the deletion of a dead one), or `null`. Fails closed: any
+ * failure is logged and reads as `{ data: null, cookie: null }`.
+ *
+ * @param request The incoming request.
+ * @param config The app's config.
+ */
+export async function getSessionData(request: Request, config: QwikAuthConfig): GetSessionResult {
+  return (await serverSide()).getSessionData(request, config);
+}
+
 /** Provider ids are letters, digits, `-`, `_` and `.`: nothing that could change the path Foyer is called on. */
 const PROVIDER_ID = /^[\w.-]{1,128}$/;
 /** Where to land: a path on this site (not `//host`), or an http(s) URL, which Foyer's `redirect` callback then checks. */
@@ -92,7 +119,7 @@ export function QwikAuthQrl(config: QRL<QwikAuthConfigFunction>): QwikAuthResult
       async (input: SignInFormInput, event: RequestEventCommon) => {
         const [configQrl] = useLexicalScope<[QRL<QwikAuthConfigFunction>]>();
         if (!isServer) return;
-        const url = await signInAction(asEvent(event), (ev) => configQrl(ev as unknown as RequestEventCommon), input);
+        const url = await (await serverSide()).signInAction(asEvent(event), (ev) => configQrl(ev as unknown as RequestEventCommon), input);
         throw event.redirect(303, url);
       },
       "foyerQwikAuth_useSignIn_globalAction_fyrSgnIn7q",
@@ -116,7 +143,7 @@ export function QwikAuthQrl(config: QRL<QwikAuthConfigFunction>): QwikAuthResult
       async (input: { redirectTo?: string | undefined }, event: RequestEventCommon) => {
         const [configQrl] = useLexicalScope<[QRL<QwikAuthConfigFunction>]>();
         if (!isServer) return;
-        const url = await signOutAction(asEvent(event), (ev) => configQrl(ev as unknown as RequestEventCommon), input);
+        const url = await (await serverSide()).signOutAction(asEvent(event), (ev) => configQrl(ev as unknown as RequestEventCommon), input);
         throw event.redirect(303, url);
       },
       "foyerQwikAuth_useSignOut_globalAction_fyrSgnOut4",
@@ -130,7 +157,7 @@ export function QwikAuthQrl(config: QRL<QwikAuthConfigFunction>): QwikAuthResult
       async (event: RequestEventCommon): Promise<Session | null> => {
         const [configQrl] = useLexicalScope<[QRL<QwikAuthConfigFunction>]>();
         if (!isServer) return null;
-        return loadSession(asEvent(event), (ev) => configQrl(ev as unknown as RequestEventCommon));
+        return (await serverSide()).loadSession(asEvent(event), (ev) => configQrl(ev as unknown as RequestEventCommon));
       },
       "foyerQwikAuth_useSession_routeLoader_fyrSession2",
       [config],
@@ -139,7 +166,7 @@ export function QwikAuthQrl(config: QRL<QwikAuthConfigFunction>): QwikAuthResult
 
   const onRequest = async (event: RequestEventCommon): Promise<void> => {
     if (!isServer) return;
-    const outcome = await handleRequest(asEvent(event), (ev) => config(ev as unknown as RequestEventCommon));
+    const outcome = await (await serverSide()).handleRequest(asEvent(event), (ev) => config(ev as unknown as RequestEventCommon));
     if (outcome.kind === "respond") throw event.send(outcome.response);
   };
 
