@@ -102,6 +102,21 @@ function redirectTarget(): z.ZodString {
   return z.string().max(2048).regex(REDIRECT_TARGET, "Must be a path on this site or an http(s) URL.");
 }
 
+/**
+ * Sends the browser to `url` after an action. A `<Form>` posted without JavaScript gets a `303`. An
+ * action Qwik's client posted (`…/q-data.json?qaction=…`) gets its answer as data: Qwik City turns a
+ * thrown redirect there into a data request for the new page, which works only for a path on this
+ * site, so the `Location` header is set instead, which Qwik's client follows as a navigation (the
+ * provider's authorisation page of an OAuth sign-in included).
+ */
+function redirectAfterAction(event: RequestEventCommon, url: string): void {
+  if (new URL(event.request.url).pathname.endsWith("/q-data.json")) {
+    event.headers.set("Location", url);
+    return;
+  }
+  throw event.redirect(303, url);
+}
+
 /** The Qwik request event as the server side reads it. */
 function asEvent(event: RequestEventCommon): QwikEventLike {
   return event as unknown as QwikEventLike;
@@ -120,7 +135,7 @@ export function QwikAuthQrl(config: QRL<QwikAuthConfigFunction>): QwikAuthResult
         const [configQrl] = useLexicalScope<[QRL<QwikAuthConfigFunction>]>();
         if (!isServer) return;
         const url = await (await serverSide()).signInAction(asEvent(event), (ev) => configQrl(ev as unknown as RequestEventCommon), input);
-        throw event.redirect(303, url);
+        redirectAfterAction(event, url);
       },
       "foyerQwikAuth_useSignIn_globalAction_fyrSgnIn7q",
       [config],
@@ -144,7 +159,7 @@ export function QwikAuthQrl(config: QRL<QwikAuthConfigFunction>): QwikAuthResult
         const [configQrl] = useLexicalScope<[QRL<QwikAuthConfigFunction>]>();
         if (!isServer) return;
         const url = await (await serverSide()).signOutAction(asEvent(event), (ev) => configQrl(ev as unknown as RequestEventCommon), input);
-        throw event.redirect(303, url);
+        redirectAfterAction(event, url);
       },
       "foyerQwikAuth_useSignOut_globalAction_fyrSgnOut4",
       [config],
