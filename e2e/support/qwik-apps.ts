@@ -122,11 +122,17 @@ function removeOlder(parent: string, prefix: string, keep: string): void {
   }
 }
 
+/** Where the app's packages are installed: one folder per version of its package.json. */
+function depsFolder(): string {
+  const manifest = readFileSync(join(QWIK_APP_SOURCE, "package.json"));
+  return join(CACHE, `deps-${createHash("sha256").update(manifest).digest("hex").slice(0, 16)}`);
+}
+
 /** The app's packages, installed once per version of its package.json. */
 async function installDependencies(): Promise<{ dir: string; reused: boolean }> {
-  const manifest = readFileSync(join(QWIK_APP_SOURCE, "package.json"));
-  const dir = join(CACHE, `deps-${createHash("sha256").update(manifest).digest("hex").slice(0, 16)}`);
+  const dir = depsFolder();
   const reused = await once(dir, async () => {
+    const manifest = readFileSync(join(QWIK_APP_SOURCE, "package.json"));
     writeFileSync(join(dir, "package.json"), manifest);
     await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], dir);
     // An installed foyer-auth: the repository itself, whose package.json points at dist/.
@@ -139,7 +145,8 @@ async function installDependencies(): Promise<{ dir: string; reused: boolean }> 
 /** The hash of everything a build of `name` depends on. */
 function inputsHash(name: QwikAppName, depsDir: string): string {
   const hash = createHash("sha256");
-  hash.update(`${name}\0${depsDir}\0`).update(switchImportsToFoyer.toString());
+  // The build steps below are part of the inputs: bump BUILD_RECIPE when they change.
+  hash.update(`${name}\0${depsDir}\0${BUILD_RECIPE}\0`);
   hashTree(hash, QWIK_APP_SOURCE, (path) => path === "node_modules" || path === "dist" || path === "server");
   if (name === "foyer") {
     if (!existsSync(join(REPO_ROOT, "dist/server/integrations/qwik/index.qwik.js"))) {
@@ -151,6 +158,9 @@ function inputsHash(name: QwikAppName, depsDir: string): string {
   }
   return hash.digest("hex").slice(0, 16);
 }
+
+/** The version of the build steps (the import switch, the type-checks, the Vite builds). */
+const BUILD_RECIPE = "1";
 
 const TSC = join(REPO_ROOT, "node_modules/typescript/bin/tsc");
 
@@ -213,6 +223,17 @@ export async function buildQwikApp(name: QwikAppName): Promise<QwikAppBuild> {
   });
   if (!reused) removeOlder(apps, `${name}-`, dir);
   return { name, dir, reused: { install: deps.reused, build: reused } };
+}
+
+/**
+ * The folder of the current build of `name`, which must exist already (e2e/fixtures/qwik-server.ts
+ * made it): for tests that read the built files. Never builds.
+ */
+export async function builtQwikApp(name: QwikAppName): Promise<string> {
+  const depsDir = depsFolder();
+  const dir = join(depsDir, "apps", `${name}-${inputsHash(name, depsDir)}`);
+  if (!existsSync(join(dir, DONE))) throw new Error(`The ${name} Qwik app has not been built from the current inputs (${dir}).`);
+  return dir;
 }
 
 export interface RunningQwikApp {

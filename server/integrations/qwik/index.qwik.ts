@@ -30,11 +30,11 @@ export { customFetch } from "../../core/custom-fetch.js";
 export type { GetSessionResult, QwikAuthConfig, SignInInput } from "./handler.js";
 export type { Account, DefaultSession, Profile, Session, User } from "../../types.js";
 
-/** A failed validation, in the shape Qwik's `zod$` reports it (`action.value`). */
+/** A failed validation, in the shape Qwik's `zod$` reports it (`action.value`): the first message of each field. */
 export interface ActionFailure<Field extends string> {
   failed: true;
   formErrors: string[];
-  fieldErrors: { [K in Field]?: string[] };
+  fieldErrors: { [K in Field]?: string };
 }
 
 /** A successful action's value (the browser has been redirected by then). */
