@@ -136,9 +136,10 @@ export type RequestOutcome =
  */
 export async function handleRequest(event: QwikEventLike, configFor: QwikConfigFunction): Promise<RequestOutcome> {
   let config: AuthConfig | undefined;
-  let isAuthRoute = false;
+  const env = eventEnv(event);
+  // Until the config is known (its function may throw), the base path is the default or AUTH_URL's.
+  let isAuthRoute = authActionOf(event.url.pathname, frameworkBasePath({}, { basePath: QWIK_BASE_PATH, env })) !== undefined;
   try {
-    const env = eventEnv(event);
     config = prepareConfig(await configFor(event), env);
     const basePath = frameworkBasePath(config, { basePath: QWIK_BASE_PATH, env });
     isAuthRoute = authActionOf(event.url.pathname, basePath) !== undefined;
