@@ -46,9 +46,7 @@ export interface QwikAppBuild {
 
 /** An app's source with its `@auth/qwik` imports switched to Foyer: the only change an app needs. */
 export function switchImportsToFoyer(source: string): string {
-  return source
-    .replace(/(["'])@auth\/qwik\/providers\/([\w-]+)\1/g, "$1foyer-auth/providers/$2$1")
-    .replace(/(["'])@auth\/qwik\1/g, "$1foyer-auth/qwik$1");
+  return source.replace(/(["'])@auth\/qwik\/providers\/([\w-]+)\1/g, "$1foyer-auth/providers/$2$1").replace(/(["'])@auth\/qwik\1/g, "$1foyer-auth/qwik$1");
 }
 
 function hashTree(hash: ReturnType<typeof createHash>, root: string, skip: (relativePath: string) => boolean = () => false): void {
@@ -170,10 +168,7 @@ const TSC = join(REPO_ROOT, "node_modules/typescript/bin/tsc");
  * Qwik glue with the repository's compiler settings, Qwik's packages mapped to the install.
  */
 async function typecheck(appDir: string, depsDir: string): Promise<void> {
-  writeFileSync(
-    join(appDir, "tsconfig.check-app.json"),
-    JSON.stringify({ extends: "./tsconfig.json", compilerOptions: { preserveSymlinks: true } }),
-  );
+  writeFileSync(join(appDir, "tsconfig.check-app.json"), JSON.stringify({ extends: "./tsconfig.json", compilerOptions: { preserveSymlinks: true } }));
   const qwik = join(depsDir, "node_modules/@builder.io");
   writeFileSync(
     join(appDir, "tsconfig.check-glue.json"),

@@ -128,7 +128,10 @@ describe("useSignIn, useSession, useSignOut", () => {
   it("signs in with credentials, reads the session on the next request, and signs out", async () => {
     const browser = new Browser();
     const posted = qwikEvent(browser, "/?qaction=abc", { method: "POST" });
-    const url = await signInAction(posted, config(), { providerId: "credentials", options: { redirectTo: "/protected/", username: "ada", password: PASSWORD } });
+    const url = await signInAction(posted, config(), {
+      providerId: "credentials",
+      options: { redirectTo: "/protected/", username: "ada", password: PASSWORD },
+    });
     expect(url).toBe(`${ORIGIN}/protected/`);
     expect(posted.written.some((cookie) => /^authjs\.session-token=eyJ[^;]+; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/.test(cookie))).toBe(true);
 
@@ -207,7 +210,10 @@ describe("the config and the environment", () => {
     expect(prepareConfig(app, env)).toBe(prepared);
     expect(app.secret).toBeUndefined();
     // The path of AUTH_URL is the base path, as with the other integrations.
-    const custom = prepareConfig({ providers: [], secret: SECRET } as AuthConfig, eventEnv({ env: { get: (key) => (key === "AUTH_URL" ? "https://app.example/api/auth" : undefined) } }));
+    const custom = prepareConfig(
+      { providers: [], secret: SECRET } as AuthConfig,
+      eventEnv({ env: { get: (key) => (key === "AUTH_URL" ? "https://app.example/api/auth" : undefined) } }),
+    );
     expect(custom.basePath).toBe("/api/auth");
   });
 

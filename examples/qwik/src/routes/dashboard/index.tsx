@@ -18,7 +18,9 @@ export default component$(() => {
   return (
     <main>
       <h1>Dashboard</h1>
-      <p>Hello {dashboard.value.name}. Your session lasts until {dashboard.value.expires}.</p>
+      <p>
+        Hello {dashboard.value.name}. Your session lasts until {dashboard.value.expires}.
+      </p>
       <a href="/">Home</a>
     </main>
   );
