@@ -27,7 +27,9 @@ export async function signInWithUseSignIn(page: Page, origin: string, password: 
     page.waitForResponse((response) => response.url().includes("qaction=")),
     form.getByRole("button", { name: "Sign in with useSignIn" }).click(),
   ]);
-  await page.waitForLoadState("networkidle");
+  // Both libraries move the browser off the home page (to redirectTo, or the sign-in page on an error).
+  await page.waitForURL((url) => url.pathname !== "/");
+  await page.waitForLoadState("load");
 }
 
 /** The protected page shows the user read on the server (routeLoader$). */
@@ -58,7 +60,8 @@ export async function signOutWithUseSignOut(page: Page, origin: string): Promise
     page.waitForResponse((response) => response.url().includes("qaction=")),
     page.getByRole("button", { name: "Sign out with useSignOut" }).click(),
   ]);
-  await page.waitForLoadState("networkidle");
+  await page.waitForURL((url) => url.pathname !== "/");
+  await page.waitForLoadState("load");
 }
 
 /**
