@@ -62,3 +62,19 @@ test.describe("a sign-in form posted from another site (login CSRF)", () => {
     await expectSignedOut(page, QWIK_ORIGIN);
   });
 });
+
+test.describe("the app's CredentialsSignin subclass (imported from the library), thrown by authorize()", () => {
+  test("keeps its code on foyer-auth/qwik", async ({ page }) => {
+    await page.goto(`${QWIK_ORIGIN}/auth/signin`);
+    await signInOnBuiltInPage(page, "any password", "locked");
+    await expect(page).toHaveURL(`${QWIK_ORIGIN}/auth/signin?error=CredentialsSignin&code=account_locked`);
+  });
+
+  test("becomes error=Configuration on @auth/qwik, whose CredentialsSignin is a bundled copy @auth/core does not recognise (a documented difference)", async ({
+    page,
+  }) => {
+    await page.goto(`${QWIK_AUTHJS_ORIGIN}/auth/signin`);
+    await signInOnBuiltInPage(page, "any password", "locked");
+    await expect(page).toHaveURL(`${QWIK_AUTHJS_ORIGIN}/auth/error?error=Configuration`);
+  });
+});

@@ -9,8 +9,8 @@ import { expect, type Page } from "@playwright/test";
 export const QWIK_USER = { username: "ada", password: "qwik-e2e-password", name: "Ada Lovelace", email: "ada@example.com" } as const;
 
 /** The sign-in form of the built-in page (the same labels on both libraries). */
-export async function signInOnBuiltInPage(page: Page, password: string = QWIK_USER.password): Promise<void> {
-  await page.getByLabel("Username", { exact: true }).fill(QWIK_USER.username);
+export async function signInOnBuiltInPage(page: Page, password: string = QWIK_USER.password, username: string = QWIK_USER.username): Promise<void> {
+  await page.getByLabel("Username", { exact: true }).fill(username);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in with Credentials" }).click();
   await page.waitForLoadState("load");
