@@ -20,6 +20,9 @@ export default tseslint.config(
       "demo/.data/",
       "tmp/",
       "examples/**/.next/",
+      // The Qwik example's build output (vite build, then the node-server build).
+      "examples/qwik/dist/",
+      "examples/qwik/server/",
       "e2e/fixtures/**/.next/",
       "e2e/fixtures/**/.next-*/",
       "**/*.d.ts",

@@ -21,7 +21,11 @@
  *     (FOYER_E2E_NEXT_PORT) and database sessions (FOYER_E2E_NEXT_DATABASE_PORT), for e2e/next.spec.ts;
  *   - e2e/fixtures/express-server.ts: an Express 5 app (FOYER_E2E_EXPRESS_PORT) and an Express 4 app
  *     (FOYER_E2E_EXPRESS4_PORT) on `foyer-auth/express`, and the Express 4 app's code on `@auth/express`
- *     (FOYER_E2E_EXPRESS_AUTHJS_PORT), for e2e/express.spec.ts.
+ *     (FOYER_E2E_EXPRESS_AUTHJS_PORT), for e2e/express.spec.ts;
+ *   - e2e/fixtures/qwik-server.ts: the Qwik City test app (e2e/fixtures/qwik-app), built once per run
+ *     (cached while its inputs are the same; its packages installed apart, under tmp/qwik/) on
+ *     `foyer-auth/qwik` (FOYER_E2E_QWIK_PORT) and on `@auth/qwik` (FOYER_E2E_QWIK_AUTHJS_PORT), for
+ *     e2e/qwik.spec.ts and e2e/qwik-migration.spec.ts.
  * Outside CI a server already answering on its URL is reused, so set the variables to run the suite
  * against servers you started yourself.
  * Screenshots for people to look at go to test-results/screenshots/.
@@ -41,6 +45,8 @@ const {
   express: EXPRESS_PORT,
   express4: EXPRESS4_PORT,
   expressAuthjs: EXPRESS_AUTHJS_PORT,
+  qwik: QWIK_PORT,
+  qwikAuthjs: QWIK_AUTHJS_PORT,
 } = PORTS;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -65,6 +71,22 @@ const NEXT_SERVER = {
   },
   // `next build` takes up to a minute or two on two cores when the cached build is out of date.
   timeout: 300_000,
+  reuseExistingServer: !process.env.CI,
+  stdout: "ignore",
+  stderr: "pipe",
+} as const;
+
+/** Whether this run includes the Qwik specs: the Qwik apps take an install and two builds when their inputs changed. */
+const RUNS_QWIK_SPECS = FILE_FILTERS.length === 0 || FILE_FILTERS.some((arg) => /qwik/.test(arg));
+
+/** e2e/fixtures/qwik-server.ts: the Qwik City test app on foyer-auth/qwik and on @auth/qwik. */
+const QWIK_SERVER = {
+  command: "npx tsx e2e/fixtures/qwik-server.ts",
+  // Ready when the second app (started after both builds) answers.
+  url: `http://localhost:${QWIK_AUTHJS_PORT}/auth/providers`,
+  env: { PORT: String(QWIK_PORT), AUTHJS_PORT: String(QWIK_AUTHJS_PORT) },
+  // A cold run installs the app's packages and builds it twice (about two minutes on two cores).
+  timeout: 400_000,
   reuseExistingServer: !process.env.CI,
   stdout: "ignore",
   stderr: "pipe",
@@ -175,5 +197,6 @@ export default defineConfig({
       stderr: "pipe",
     },
     ...(RUNS_NEXT_SPEC ? [NEXT_SERVER] : []),
+    ...(RUNS_QWIK_SPECS ? [QWIK_SERVER] : []),
   ],
 });

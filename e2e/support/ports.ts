@@ -36,6 +36,10 @@ export const PORT_VARIABLES = {
   express4: "FOYER_E2E_EXPRESS4_PORT",
   /** e2e/fixtures/express-server.ts: the Express 4 app's code on `@auth/express`. */
   expressAuthjs: "FOYER_E2E_EXPRESS_AUTHJS_PORT",
+  /** e2e/fixtures/qwik-server.ts: the Qwik City app on `foyer-auth/qwik` (e2e/qwik.spec.ts). */
+  qwik: "FOYER_E2E_QWIK_PORT",
+  /** e2e/fixtures/qwik-server.ts: the same app's code on `@auth/qwik` (e2e/qwik-migration.spec.ts). */
+  qwikAuthjs: "FOYER_E2E_QWIK_AUTHJS_PORT",
 } as const;
 
 export type PortName = keyof typeof PORT_VARIABLES;
@@ -111,3 +115,7 @@ export const EXPRESS4_ORIGIN = `http://localhost:${PORTS.express4}`;
 export const EXPRESS_AUTHJS_ORIGIN = `http://localhost:${PORTS.expressAuthjs}`;
 /** The SMTP capture's HTTP API. */
 export const MAIL_API_ORIGIN = `http://127.0.0.1:${PORTS.mailApi}`;
+/** The Qwik City app on `foyer-auth/qwik`. */
+export const QWIK_ORIGIN = `http://localhost:${PORTS.qwik}`;
+/** The same Qwik City app on `@auth/qwik`. */
+export const QWIK_AUTHJS_ORIGIN = `http://localhost:${PORTS.qwikAuthjs}`;
