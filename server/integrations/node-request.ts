@@ -44,7 +44,6 @@ export interface BodyState {
 export const HOST = /^(?:\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?)(?::\d{1,5})?$/i;
 export const UNTRUSTED_PROXY_HEADERS = new Set(["x-forwarded-host", "x-forwarded-proto"]);
 
-
 /** Methods the Fetch standard forbids in a `Request`: its constructor throws for them. */
 export const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 
@@ -124,8 +123,9 @@ export function nodeHeaders(req: IncomingMessage, trustProxy: boolean): Headers 
 
 /**
  * One header as `nodeHeaders(req, trustProxy).get(name)` gives it, without building the `Headers`:
- * the same hidden and added headers, values trimmed of HTTP whitespace as `Headers` stores them, a
- * repeated header joined with ", " (Node has already joined repeated `Cookie` headers with "; ").
+ * the same hidden and added headers, a repeated header joined with ", " (Node has already joined
+ * repeated `Cookie` headers with "; "). Values come as `Headers` stores them: Node's parser has
+ * already trimmed the whitespace around them that `Headers` would trim.
  *
  * @param name A header name in lowercase.
  */
@@ -135,20 +135,8 @@ export function nodeHeader(req: IncomingMessage, trustProxy: boolean, name: stri
   if (name.startsWith(":")) return null;
   const value = req.headers[name];
   if (value === undefined) return null;
-  if (Array.isArray(value)) return value.length === 0 ? null : value.map(trimHttpWhitespace).join(", ");
-  return trimHttpWhitespace(value);
-}
-
-const HTTP_WHITESPACE_EDGES = /^[\t\n\r ]+|[\t\n\r ]+$/g;
-
-function trimHttpWhitespace(value: string): string {
-  return value === "" || !(isHttpWhitespace(value.charCodeAt(0)) || isHttpWhitespace(value.charCodeAt(value.length - 1)))
-    ? value
-    : value.replace(HTTP_WHITESPACE_EDGES, "");
-}
-
-function isHttpWhitespace(code: number): boolean {
-  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+  if (Array.isArray(value)) return value.length === 0 ? null : value.join(", ");
+  return value;
 }
 
 /**
@@ -219,7 +207,6 @@ export function firstValue(header: string | string[] | undefined): string | unde
   const first = value?.split(",")[0]?.trim();
   return first ? first : undefined;
 }
-
 
 /** The limit if valid; `undefined` when not given. An invalid option is a programming error. */
 export function checkLimit(limit: number | undefined, strict = true): number | undefined {

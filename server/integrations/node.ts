@@ -218,7 +218,6 @@ function underBasePath(pathname: string, basePath: string): boolean {
   return pathname === basePath || pathname.startsWith(`${basePath}/`);
 }
 
-
 function passOn(res: ServerResponse, next: NextFunction | undefined): void {
   if (next) next();
   else sendJson(res, 404, { error: "NotFound", message: "Not found." });
