@@ -19,7 +19,17 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { encode } from "@auth/core/jwt";
-import { formatMeasurementLine, formatNumber, measureHttp, medianMeasurements, medianRatio, meetsSpeedTarget, type Measurement } from "./http-rounds.js";
+import {
+  formatCpuRatio,
+  formatMeasurementLine,
+  formatNumber,
+  measureHttp,
+  medianCpuRatio,
+  medianMeasurements,
+  medianRatio,
+  meetsSpeedTarget,
+  type Measurement,
+} from "./http-rounds.js";
 import { portFrom } from "../e2e/support/next-apps.js";
 
 export type ExpressTarget = "@auth/express session" | "foyer session" | "bare route" | "foyer node:http session" | "bare node:http route";
@@ -52,6 +62,8 @@ export interface ExpressBenchSummary {
   nodeRatio: number;
   /** Foyer on plain node:http / a bare node:http route answering the same JSON. */
   nodeFloorRatio: number;
+  /** The same ratios from the servers' CPU time per request (see `medianCpuRatio`), when measured. */
+  cpu?: { ratio: number; floorRatio: number; nodeRatio: number; nodeFloorRatio: number };
   rounds: number;
 }
 
@@ -63,7 +75,17 @@ export function summarizeExpressRounds(rounds: readonly Record<ExpressTarget, Me
   const meetsTarget = meetsSpeedTarget({ ratio, floorRatio, floor: medians["bare route"], reference: medians["@auth/express session"] });
   const nodeRatio = perRound("foyer node:http session", "@auth/express session");
   const nodeFloorRatio = perRound("foyer node:http session", "bare node:http route");
-  return { medians, ratio, floorRatio, meetsTarget, nodeRatio, nodeFloorRatio, rounds: rounds.length };
+  const cpuRatio = (a: ExpressTarget, b: ExpressTarget) => medianCpuRatio(rounds, a, b);
+  const cpuFigures = [
+    cpuRatio("foyer session", "@auth/express session"),
+    cpuRatio("foyer session", "bare route"),
+    cpuRatio("foyer node:http session", "@auth/express session"),
+    cpuRatio("foyer node:http session", "bare node:http route"),
+  ];
+  const cpu = cpuFigures.every((figure) => figure !== undefined)
+    ? { ratio: cpuFigures[0]!, floorRatio: cpuFigures[1]!, nodeRatio: cpuFigures[2]!, nodeFloorRatio: cpuFigures[3]! }
+    : undefined;
+  return { medians, ratio, floorRatio, meetsTarget, nodeRatio, nodeFloorRatio, ...(cpu ? { cpu } : {}), rounds: rounds.length };
 }
 
 export function formatExpressSummary(summary: ExpressBenchSummary, options: ExpressBenchOptions): string {
@@ -78,6 +100,12 @@ export function formatExpressSummary(summary: ExpressBenchSummary, options: Expr
     `  target (≥ 8× @auth/express, or ≥ 80 % of the bare route where that is lower): ${summary.meetsTarget ? "met" : "NOT met"}`,
     `  foyer-auth/node on plain node:http / @auth/express: ${formatNumber(summary.nodeRatio, 2)}×   / bare node:http route: ${formatNumber(summary.nodeFloorRatio * 100, 1)} %`,
   );
+  if (summary.cpu) {
+    lines.push(
+      `  from server CPU per request:${formatCpuRatio("Foyer / @auth/express", summary.cpu.ratio)}${formatCpuRatio("Foyer / bare route", summary.cpu.floorRatio, true)}` +
+        `${formatCpuRatio("node:http / @auth/express", summary.cpu.nodeRatio)}${formatCpuRatio("node:http / bare node:http", summary.cpu.nodeFloorRatio, true)}`,
+    );
+  }
   return lines.join("\n");
 }
 
@@ -116,7 +144,12 @@ export async function runExpressBench(options: ExpressBenchOptions, log: (line: 
       authjs: await portFrom("BENCH_EXPRESS_AUTHJS_PORT"),
       node: await portFrom("BENCH_EXPRESS_NODE_PORT"),
     };
-    children.push(await startServer("foyer", ports.foyer), await startServer("authjs", ports.authjs), await startServer("node", ports.node));
+    const servers = {
+      foyer: await startServer("foyer", ports.foyer),
+      authjs: await startServer("authjs", ports.authjs),
+      node: await startServer("node", ports.node),
+    };
+    children.push(servers.foyer, servers.authjs, servers.node);
     const token = await encode({
       secret: SECRET,
       salt: COOKIE_NAME,
@@ -137,15 +170,16 @@ export async function runExpressBench(options: ExpressBenchOptions, log: (line: 
       "foyer node:http session": `${base.node}/auth/session`,
       "bare node:http route": `${base.node}/plain-session`,
     };
-    const cookie = (target: ExpressTarget) =>
-      target === "@auth/express session" ? cookies.authjs : target.includes("node:http") ? cookies.node : cookies.foyer;
+    const serverOf = (target: ExpressTarget) => (target === "@auth/express session" ? "authjs" : target.includes("node:http") ? "node" : "foyer");
+    const cookie = (target: ExpressTarget) => cookies[serverOf(target)];
+    const pid = (target: ExpressTarget) => servers[serverOf(target)].pid;
     if (options.warmupSeconds > 0)
       for (const target of EXPRESS_TARGETS) await measureHttp(url[target], cookie(target), options.warmupSeconds, options.connections);
     const rounds: Record<ExpressTarget, Measurement>[] = [];
     for (let round = 0; round < options.rounds; round++) {
       const order = EXPRESS_TARGETS.map((_, i) => EXPRESS_TARGETS[(i + round) % EXPRESS_TARGETS.length]!);
       const results = {} as Record<ExpressTarget, Measurement>;
-      for (const target of order) results[target] = await measureHttp(url[target], cookie(target), options.seconds, options.connections);
+      for (const target of order) results[target] = await measureHttp(url[target], cookie(target), options.seconds, options.connections, pid(target));
       rounds.push(results);
       log(`round ${round + 1}: ${EXPRESS_TARGETS.map((target) => `${target} ${formatNumber(results[target].requestsPerSecond)}`).join(", ")}`);
     }
