@@ -3,9 +3,10 @@
  *
  * The integration only adapts: a Node request becomes a web `Request`, `Auth()` answers it, and the
  * web `Response` is written back — except a GET with a config object, which takes the direct path
- * (./node-direct.ts: no web `Request` or `Response`, the same wire). Two things are decided here because only the host knows them: which
- * origin the request was sent to (the `Host` header and the socket's encryption; proxy headers only when
- * told to trust them) and how much body it may send (capped while streaming, never buffered whole here).
+ * (./node-direct.ts: no web `Request` or `Response`, the same wire). Two things are decided here
+ * because only the host knows them: which origin the request was sent to (the `Host` header and the
+ * socket's encryption; proxy headers only when told to trust them) and how much body it may send
+ * (capped while streaming, never buffered whole here).
  *
  * ```ts
  * import { createServer } from "node:http";
