@@ -67,8 +67,8 @@ export function authAtOrigin(request: Request, config: AuthConfig, origin: strin
  * (`DirectRequest` in server/core/request.ts), answered the same way as its web form. When an action
  * answers, the answer comes back as status, headers and body text for the integration to write
  * (`toWire` in server/core/response.ts); every other answer (refusals, configuration and action
- * errors, static files, a body `toWire` does not reproduce) is the web `Response` `Auth()` gives. The config must be an object without the `raw`
- * marker. Not part of the package's exports.
+ * errors, static files, a body `toWire` does not reproduce) is the web `Response` `Auth()` gives.
+ * The config must be an object without the `raw` marker. Not part of the package's exports.
  */
 export function authDirect(source: DirectRequest, config: AuthConfig): Promise<Response | WireResponse> {
   return answer({ direct: source }, config) as Promise<Response | WireResponse>;
