@@ -14,7 +14,9 @@ import Credentials from "../providers/credentials.js";
 import GitHub from "../providers/github.js";
 import { DEMO_USER, PASSWORD, SECRET } from "../testing/harness.js";
 import type { AuthConfig } from "../types.js";
-import { ExpressAuth } from "./express/express-auth.js";
+import { ExpressAuth, expressDirectUrl } from "./express/express-auth.js";
+import { expressOrigin, trustsProxy, type ExpressRequestLike } from "./express/request.js";
+import { withOrigin } from "./shared/origin.js";
 import { nodeDirectRequest, WEB_PATH_ONLY } from "./node-direct.js";
 import { nodeHeader, nodeHeaders } from "./node-request.js";
 import { createAuthHandler, toWebRequest, type NodeAuthHandlerOptions } from "./node.js";
@@ -344,5 +346,36 @@ describe("the direct request's headers are the web request's", () => {
         body: null,
       });
     });
+  }
+});
+
+describe("foyer-auth/express: the direct path's URL is the web request's, moved to the public origin", () => {
+  for (const authUrl of [undefined, "https://public.example", "http://public.example:8443/base"]) {
+    for (const trustProxy of [false, true]) {
+      it(`AUTH_URL ${authUrl ?? "unset"}, trust proxy ${trustProxy}`, async () => {
+        const seen: ExpressRequestLike[] = [];
+        const app = express5();
+        if (trustProxy) app.set("trust proxy", true);
+        app.use((req, res) => {
+          seen.push(req as unknown as ExpressRequestLike);
+          res.end();
+        });
+        const port = await listen(app.listen(0, "127.0.0.1"));
+        await get(port, "/auth/session?x=1", { host: "app.example:8080", "x-forwarded-host": "proxy.example", "x-forwarded-proto": "https" });
+        await get(port, "/auth//evil.example/session", { host: "app.example" });
+        const saved = process.env.AUTH_URL;
+        if (authUrl === undefined) delete process.env.AUTH_URL;
+        else process.env.AUTH_URL = authUrl;
+        try {
+          for (const req of seen) {
+            const web = withOrigin(toWebRequest(req, { trustProxy: trustsProxy(req) }), expressOrigin(req));
+            expect(expressDirectUrl(req, trustsProxy(req)).href).toBe(web.url);
+          }
+        } finally {
+          if (saved === undefined) delete process.env.AUTH_URL;
+          else process.env.AUTH_URL = saved;
+        }
+      });
+    }
   }
 });

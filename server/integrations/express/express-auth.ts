@@ -85,9 +85,7 @@ export function ExpressAuth(config: ExpressAuthConfig): ExpressAuthMiddleware {
         const trustProxy = trustsProxy(req);
         const limit = checkLimit(config.maxBodySize ?? undefined) ?? DEFAULT_MAX_BODY_SIZE;
         if (declaredLength(req) > limit) throw new PayloadTooLargeError(limit);
-        const own = requestUrl(req, trustProxy);
-        const url = urlAtOrigin(own.href, expressOrigin(req));
-        return await answerDirect(nodeDirectRequest(req, url, trustProxy), prepared, res, sendWebResponse);
+        return await answerDirect(nodeDirectRequest(req, expressDirectUrl(req, trustProxy), trustProxy), prepared, res, sendWebResponse);
       }
       let request = withOrigin(toWebRequest(req, { trustProxy: trustsProxy(req), maxBodySize: config.maxBodySize ?? undefined }), expressOrigin(req));
       if (request.method !== "GET" && request.method !== "HEAD" && bodyWasRead(req)) {
@@ -107,6 +105,17 @@ export function ExpressAuth(config: ExpressAuthConfig): ExpressAuthMiddleware {
       else sendJson(res, 500, CONFIG_ERROR_BODY);
     }
   };
+}
+
+/**
+ * The URL the direct path answers `req` at: the URL `toWebRequest` gives it, moved to the public
+ * origin as `withOrigin(…, expressOrigin(req))` moves it. Internal (not re-exported by index.ts).
+ *
+ * @throws {BadRequestError} As `toWebRequest` and `expressOrigin` do, in their order.
+ */
+export function expressDirectUrl(req: ExpressRequestLike, trustProxy: boolean): URL {
+  const own = requestUrl(req, trustProxy);
+  return urlAtOrigin(own.href, expressOrigin(req));
 }
 
 /** Adds `cookies` to the `Set-Cookie` headers of `res`, after any already set. */
