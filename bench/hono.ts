@@ -14,7 +14,17 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { encode } from "@auth/core/jwt";
-import { formatMeasurementLine, formatNumber, measureHttp, medianMeasurements, medianRatio, meetsSpeedTarget, type Measurement } from "./http-rounds.js";
+import {
+  formatMeasurementLine,
+  formatNumber,
+  measureHttp,
+  medianMeasurements,
+  medianRatio,
+  meetsSpeedTarget,
+  type Measurement,
+  formatCpuRatio,
+  medianCpuRatio,
+} from "./http-rounds.js";
 
 export type HonoTarget = "@hono/auth-js session" | "foyer session" | "bare route";
 export const HONO_TARGETS: readonly HonoTarget[] = ["@hono/auth-js session", "foyer session", "bare route"];
@@ -36,6 +46,8 @@ export interface HonoBenchSummary {
   floorRatio: number;
   /** ≥ 8× @hono/auth-js, or within 20 % of the bare route where that is the lower bar. */
   meetsTarget: boolean;
+  /** The same two ratios from the servers' CPU time per request, when measured. */
+  cpu?: { ratio: number; floorRatio: number };
   rounds: number;
 }
 
@@ -45,7 +57,10 @@ export function summarizeHonoRounds(rounds: readonly Record<HonoTarget, Measurem
   const ratio = perRound("foyer session", "@hono/auth-js session");
   const floorRatio = perRound("foyer session", "bare route");
   const meetsTarget = meetsSpeedTarget({ ratio, floorRatio, floor: medians["bare route"], reference: medians["@hono/auth-js session"] });
-  return { medians, ratio, floorRatio, meetsTarget, rounds: rounds.length };
+  const cpuRatio = medianCpuRatio(rounds, "foyer session", "@hono/auth-js session");
+  const cpuFloorRatio = medianCpuRatio(rounds, "foyer session", "bare route");
+  const cpu = cpuRatio === undefined || cpuFloorRatio === undefined ? {} : { cpu: { ratio: cpuRatio, floorRatio: cpuFloorRatio } };
+  return { medians, ratio, floorRatio, meetsTarget, ...cpu, rounds: rounds.length };
 }
 
 export function formatHonoSummary(summary: HonoBenchSummary, options: HonoBenchOptions): string {
@@ -59,6 +74,11 @@ export function formatHonoSummary(summary: HonoBenchSummary, options: HonoBenchO
     `  Foyer / @hono/auth-js: ${formatNumber(summary.ratio, 2)}×   Foyer / bare route: ${formatNumber(summary.floorRatio * 100, 1)} %`,
     `  target (≥ 8× @hono/auth-js, or ≥ 80 % of the bare route where that is lower): ${summary.meetsTarget ? "met" : "NOT met"}`,
   );
+  if (summary.cpu) {
+    lines.push(
+      `  from server CPU per request:${formatCpuRatio("Foyer / @hono/auth-js", summary.cpu.ratio)}${formatCpuRatio("Foyer / bare route", summary.cpu.floorRatio, true)}`,
+    );
+  }
   return lines.join("\n");
 }
 
@@ -111,10 +131,10 @@ export async function runHonoBench(options: HonoBenchOptions, log: (line: string
     const foyer = await startServer("foyer-auth/hono", process.env.BENCH_HONO_FOYER_PORT);
     servers.push(foyer);
     const cookies = { authjs: await browserCookies(authjs.port), foyer: await browserCookies(foyer.port) };
-    const targets: Record<HonoTarget, { url: string; cookie: string }> = {
-      "@hono/auth-js session": { url: `http://127.0.0.1:${authjs.port}/api/auth/session`, cookie: cookies.authjs },
-      "foyer session": { url: `http://127.0.0.1:${foyer.port}/api/auth/session`, cookie: cookies.foyer },
-      "bare route": { url: `http://127.0.0.1:${foyer.port}/api/plain-session`, cookie: cookies.foyer },
+    const targets: Record<HonoTarget, { url: string; cookie: string; pid?: number }> = {
+      "@hono/auth-js session": { url: `http://127.0.0.1:${authjs.port}/api/auth/session`, cookie: cookies.authjs, pid: authjs.child.pid },
+      "foyer session": { url: `http://127.0.0.1:${foyer.port}/api/auth/session`, cookie: cookies.foyer, pid: foyer.child.pid },
+      "bare route": { url: `http://127.0.0.1:${foyer.port}/api/plain-session`, cookie: cookies.foyer, pid: foyer.child.pid },
     };
     if (options.warmupSeconds > 0)
       for (const target of HONO_TARGETS) await measureHttp(targets[target].url, targets[target].cookie, options.warmupSeconds, options.connections);
@@ -123,7 +143,7 @@ export async function runHonoBench(options: HonoBenchOptions, log: (line: string
       const results = {} as Record<HonoTarget, Measurement>;
       for (let i = 0; i < HONO_TARGETS.length; i++) {
         const target = HONO_TARGETS[(i + round) % HONO_TARGETS.length]!;
-        results[target] = await measureHttp(targets[target].url, targets[target].cookie, options.seconds, options.connections);
+        results[target] = await measureHttp(targets[target].url, targets[target].cookie, options.seconds, options.connections, targets[target].pid);
       }
       rounds.push(results);
       log(`round ${round + 1}: ${HONO_TARGETS.map((target) => `${target} ${formatNumber(results[target].requestsPerSecond)}`).join(", ")}`);

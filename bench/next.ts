@@ -16,7 +16,17 @@
  * BENCH_NEXT_NEXTAUTH_PORT / BENCH_NEXT_FOYER_PORT (default: free ports).
  */
 import { encode } from "@auth/core/jwt";
-import { formatMeasurementLine, formatNumber, measureHttp, medianMeasurements, medianRatio, meetsSpeedTarget, type Measurement } from "./http-rounds.js";
+import {
+  formatMeasurementLine,
+  formatNumber,
+  measureHttp,
+  medianMeasurements,
+  medianRatio,
+  meetsSpeedTarget,
+  type Measurement,
+  formatCpuRatio,
+  medianCpuRatio,
+} from "./http-rounds.js";
 import { appEnvironment, buildNextApp, portFrom, startNextApp, type NextAppName, type RunningNextApp } from "../e2e/support/next-apps.js";
 
 /** What is measured: the session endpoint of each app, and the bare route of each app. */
@@ -57,6 +67,8 @@ export interface NextBenchSummary {
   catchAllRatio: number;
   /** ≥ 8× next-auth, or within 20 % of the bare route when that is the lower bar. */
   meetsTarget: boolean;
+  /** Foyer / next-auth and Foyer / the bare route from the servers' CPU time per request, when measured. */
+  cpu?: { ratio: number; floorRatio: number };
   rounds: number;
 }
 
@@ -74,8 +86,15 @@ export function summarizeNextRounds(rounds: readonly Record<NextTarget, Measurem
     nextAuthFloorRatio: perRound("next-auth session", "next-auth bare route"),
     catchAllRatio: perRound("foyer session", "foyer bare catch-all"),
     meetsTarget,
+    ...cpuRatios(rounds),
     rounds: rounds.length,
   };
+}
+
+function cpuRatios(rounds: readonly Record<NextTarget, Measurement>[]): { cpu?: { ratio: number; floorRatio: number } } {
+  const ratio = medianCpuRatio(rounds, "foyer session", "next-auth session");
+  const floorRatio = medianCpuRatio(rounds, "foyer session", "foyer bare route");
+  return ratio === undefined || floorRatio === undefined ? {} : { cpu: { ratio, floorRatio } };
 }
 
 /** The report, one line per target then the ratios. */
@@ -90,6 +109,11 @@ export function formatNextSummary(summary: NextBenchSummary, options: NextBenchO
     `  Foyer / next-auth: ${formatNumber(summary.ratio, 2)}×   Foyer / bare route: ${formatNumber(summary.floorRatio * 100, 1)} %   next-auth / bare route: ${formatNumber(summary.nextAuthFloorRatio * 100, 1)} %   Foyer / bare catch-all: ${formatNumber(summary.catchAllRatio * 100, 1)} %`,
     `  target (≥ 8× next-auth, or ≥ 80 % of the bare route where that is lower): ${summary.meetsTarget ? "met" : "NOT met"}`,
   );
+  if (summary.cpu) {
+    lines.push(
+      `  from server CPU per request:${formatCpuRatio("Foyer / next-auth", summary.cpu.ratio)}${formatCpuRatio("Foyer / bare route", summary.cpu.floorRatio, true)}`,
+    );
+  }
   return lines.join("\n");
 }
 
@@ -174,7 +198,8 @@ export async function runNextBench(options: NextBenchOptions, log: (line: string
     for (let round = 0; round < options.rounds; round++) {
       const order = NEXT_TARGETS.map((_, i) => NEXT_TARGETS[(i + round) % NEXT_TARGETS.length]!);
       const results = {} as Record<NextTarget, Measurement>;
-      for (const target of order) results[target] = await measureHttp(url(target), cookie(target), options.seconds, options.connections);
+      for (const target of order)
+        results[target] = await measureHttp(url(target), cookie(target), options.seconds, options.connections, apps[appOf(target)].pid);
       rounds.push(results);
       log(`round ${round + 1}: ${NEXT_TARGETS.map((target) => `${target} ${formatNumber(results[target].requestsPerSecond)}`).join(", ")}`);
     }

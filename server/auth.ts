@@ -15,8 +15,19 @@ import { AUTHJS_TEXT, authjsError } from "./core/authjs-wording.js";
 import { AuthError, ErrorPageLoop, InvalidCallbackUrl, MissingSecret, UntrustedHost } from "./core/errors.js";
 import { linkHostError, requestHostError } from "./core/hosts.js";
 import { createLogger } from "./core/logger.js";
-import { readPostBody, readRequest, requestTarget, type BadRequest, type RequestInternal, type RequestTarget, type TooLarge } from "./core/request.js";
-import { CONFIG_ERROR_BODY, JSON_HEADERS, jsonResponse, toResponse } from "./core/response.js";
+import {
+  directTarget,
+  readDirectRequest,
+  readPostBody,
+  readRequest,
+  requestTarget,
+  type BadRequest,
+  type DirectRequest,
+  type RequestInternal,
+  type RequestTarget,
+  type TooLarge,
+} from "./core/request.js";
+import { CONFIG_ERROR_BODY, JSON_HEADERS, jsonResponse, toResponse, toWire, type WireResponse } from "./core/response.js";
 import { absolutePage, isValidCallbackUrl, withQuery } from "./core/redirect.js";
 import { matchRoute, type Route } from "./routes/index.js";
 import { createTranslator, negotiateLocale } from "../locales/index.js";
@@ -37,7 +48,7 @@ export type ConfigInput = AuthConfig | ((request: Request) => Awaitable<AuthConf
 export async function Auth(request: Request, config: AuthConfig & { raw: typeof raw }): Promise<ResponseInternal | Response>;
 export async function Auth(request: Request, config: ConfigInput): Promise<Response>;
 export async function Auth(request: Request, configInput: ConfigInput): Promise<Response | ResponseInternal> {
-  return answer(request, configInput, undefined);
+  return answer({ request }, configInput) as Promise<Response | ResponseInternal>;
 }
 
 /**
@@ -48,13 +59,28 @@ export async function Auth(request: Request, configInput: ConfigInput): Promise<
  * its body travels with it. Not part of the package's exports.
  */
 export function authAtOrigin(request: Request, config: AuthConfig, origin: string): Promise<Response> {
-  return answer(request, config, origin) as Promise<Response>;
+  return answer({ request, origin }, config) as Promise<Response>;
 }
 
-async function answer(request: Request, configInput: ConfigInput, origin: string | undefined): Promise<Response | ResponseInternal> {
+/**
+ * `Auth()` for a GET that a Node integration hands over without making a web `Request` of it
+ * (`DirectRequest` in server/core/request.ts), answered the same way as its web form. When an action
+ * answers, the answer comes back as status, headers and body text for the integration to write
+ * (`toWire` in server/core/response.ts); every other answer (refusals, configuration and action
+ * errors, static files, a body `toWire` does not reproduce) is the web `Response` `Auth()` gives.
+ * The config must be an object without the `raw` marker. Not part of the package's exports.
+ */
+export function authDirect(source: DirectRequest, config: AuthConfig): Promise<Response | WireResponse> {
+  return answer({ direct: source }, config) as Promise<Response | WireResponse>;
+}
+
+/** A web request (at its own URL, or moved to `origin`), or a direct one. */
+type Input = { request: Request; origin?: string; direct?: undefined } | { direct: DirectRequest };
+
+async function answer(input: Input, configInput: ConfigInput): Promise<Response | ResponseInternal | WireResponse> {
   let userConfig: AuthConfig;
   try {
-    userConfig = typeof configInput === "function" ? await configInput(request) : configInput;
+    userConfig = typeof configInput === "function" ? await configInput((input as { request: Request }).request) : configInput;
   } catch (error) {
     createLogger({}).error(error instanceof Error ? error : new Error(String(error)));
     return jsonResponse(500, CONFIG_ERROR_BODY);
@@ -64,7 +90,7 @@ async function answer(request: Request, configInput: ConfigInput, origin: string
 
   let parsed;
   try {
-    const parsing = parse(request, config, origin);
+    const parsing = input.direct ? parseDirect(input.direct, config) : parse(input.request, config, input.origin);
     parsed = parsing instanceof Promise ? await parsing : parsing;
   } catch (error) {
     logger.error(error as Error);
@@ -81,7 +107,7 @@ async function answer(request: Request, configInput: ConfigInput, origin: string
   if (route.kind === "static") return route.handle(req, route.segments, config);
 
   logger.debug("request", { method: req.method, action: req.action, provider: req.providerId });
-  const returnRedirect = Boolean(req.headers.get("x-auth-return-redirect"));
+  const returnRedirect = Boolean(req.header("x-auth-return-redirect"));
   const target: ErrorTarget = {
     origin: requestOrigin(config, req.url),
     basePath: config.basePath === "/" ? "" : config.basePath,
@@ -102,7 +128,9 @@ async function answer(request: Request, configInput: ConfigInput, origin: string
     // The public provider list sets no cookies, so that caches may keep it (as Auth.js).
     const initCookies = req.action === "providers" ? [] : ctx.initCookies;
     internal.cookies = internal.cookies?.length ? [...initCookies, ...internal.cookies] : initCookies;
-    return config.raw ? internal : toResponse(internal, returnRedirect);
+    if (config.raw) return internal;
+    // A direct request's answer goes on the wire without a Response where `toWire` can say it exactly.
+    return (input.direct && toWire(internal, returnRedirect)) || toResponse(internal, returnRedirect);
   } catch (error) {
     logger.error(error instanceof Error ? error : new Error(String(error)));
     if (config.raw && error instanceof AuthError && !returnRedirect) throw error;
@@ -123,6 +151,15 @@ function parse(request: Request, config: NormalizedConfig, origin: string | unde
   if (route.kind === "bad-request") return route;
   if (target.method === "POST") return parseWithBody(request, config, target, route);
   return { kind: "routed", route, req: readRequest(request, target, route) };
+}
+
+/** `parse` for a direct GET: the same route table, no body. */
+function parseDirect(source: DirectRequest, config: NormalizedConfig): Parsed {
+  const target = directTarget(source, config.basePath);
+  if (target.kind !== "target") return target;
+  const route = matchRoute(target);
+  if (route.kind === "bad-request") return route;
+  return { kind: "routed", route, req: readDirectRequest(source, target, route) };
 }
 
 async function parseWithBody(request: Request, config: NormalizedConfig, target: RequestTarget, route: Route): Promise<Parsed> {
@@ -189,7 +226,7 @@ function configErrorResponse(config: NormalizedConfig, req: RequestInternal, tar
  * and messages only: the failing config's own theme or messages may be what is broken.
  */
 function configurationErrorPage(req: RequestInternal, target: ErrorTarget): ResponseInternal {
-  const locale = negotiateLocale({ query: req.query.lang, acceptLanguage: req.headers.get("accept-language") });
+  const locale = negotiateLocale({ query: req.query.lang, acceptLanguage: req.header("accept-language") });
   const { t, dir } = createTranslator(locale);
   const authUrl = target.origin + target.basePath;
   const page = {

@@ -176,6 +176,8 @@ export interface RunningNextApp {
   /** `http://localhost:<port>`: the browser must use `localhost` (`next start` names it so anyway). */
   origin: string;
   port: number;
+  /** The `next start` process's id (benchmarks read its CPU time). */
+  pid?: number;
   /** What the server printed on stderr so far (the last 20 000 characters). */
   stderr(): string;
   stop(): Promise<void>;
@@ -219,5 +221,5 @@ export async function startNextApp(build: NextAppBuild, port: number, env: NodeJ
     }
     await sleep(200);
   }
-  return { name: build.name, origin: `http://localhost:${port}`, port, stderr: () => stderr, stop };
+  return { name: build.name, origin: `http://localhost:${port}`, port, pid: child.pid, stderr: () => stderr, stop };
 }

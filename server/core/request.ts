@@ -18,12 +18,36 @@ export interface RequestInternal {
   action: AuthAction | FoyerArea;
   providerId?: string;
   headers: Headers;
+  /**
+   * One header, as `headers.get(name)` gives it. Reading through this does not build `headers` where
+   * the request came without a web `Request` (see {@link DirectRequest}). `name` in lowercase.
+   */
+  header(name: string): string | null;
   cookies: Record<string, string>;
   /** Parsed body of a POST: a flat form or a JSON object; `undefined` for other content types. */
   body?: Record<string, unknown>;
   query: Record<string, string>;
   /** The `error` query parameter. */
   error?: string;
+}
+
+/**
+ * A GET as a Node integration hands it to the core without making a web `Request` of it
+ * (`authDirect` in server/auth.ts): its URL at the public origin and its headers one by one, read from
+ * the Node request under the same rules the integration's web `Request` would have been built by.
+ * The web forms are built only if something asks for them (an e-mail provider's
+ * `sendVerificationRequest` gets `request`; a few routes read all `headers`).
+ */
+export interface DirectRequest {
+  method: "GET";
+  /** The URL Foyer answers at: the request's path and query at its public origin. */
+  url: URL;
+  /** `headers().get(name)`, without building the `Headers`. `name` in lowercase. */
+  header(name: string): string | null;
+  /** The request's headers as the web `Request` would carry them. */
+  headers(): Headers;
+  /** The web `Request` at `url`, as the integration would have built it. */
+  request(): Request;
 }
 
 /** Foyer's own areas beside the Auth.js actions: `{basePath}/assets/…` and `{basePath}/account/…`. */
@@ -69,9 +93,18 @@ export function requestTarget(request: Request, basePath: string, origin?: strin
   }
   const own = new URL(request.url);
   const url = origin === undefined || own.origin === origin ? own : moveUrl(own, origin);
+  return targetAt(method, url, url !== own, basePath);
+}
+
+/** The method and path of a {@link DirectRequest}, or why it is refused: as `requestTarget` for its web form. */
+export function directTarget(source: DirectRequest, basePath: string): RequestTarget | BadRequest {
+  return targetAt(source.method, source.url, false, basePath);
+}
+
+function targetAt(method: "GET" | "POST", url: URL, moved: boolean, basePath: string): RequestTarget | BadRequest {
   const segments = actionSegments(url.pathname, basePath);
   if (!segments) return { kind: "bad-request", reason: "Path is not under basePath", head: false };
-  return { kind: "target", method, url, moved: url !== own, segments };
+  return { kind: "target", method, url, moved, segments };
 }
 
 /**
@@ -123,8 +156,34 @@ export function readRequest(request: Request, target: RequestTarget, route: Rout
     action: route.action,
     providerId: route.providerId,
     headers: request.headers,
+    header: (name) => request.headers.get(name),
     cookies: parseCookieHeader(request.headers.get("cookie")),
     body,
+    query,
+    error: query.error,
+  };
+}
+
+/** A {@link DirectRequest} parsed for its route, as `readRequest` parses the web form of a GET. */
+export function readDirectRequest(source: DirectRequest, target: RequestTarget, route: RouteTarget): RequestInternal {
+  const { url } = target;
+  const query = url.search === "" ? (Object.create(null) as Record<string, string>) : flatParams(url.searchParams);
+  let headers: Headers | undefined;
+  let request: Request | undefined;
+  return {
+    get request() {
+      return (request ??= source.request());
+    },
+    url,
+    method: target.method,
+    action: route.action,
+    providerId: route.providerId,
+    get headers() {
+      return (headers ??= source.headers());
+    },
+    header: (name) => source.header(name),
+    cookies: parseCookieHeader(source.header("cookie")),
+    body: undefined,
     query,
     error: query.error,
   };

@@ -82,3 +82,91 @@ export function jsonResponse(status: number, body: unknown, extraHeaders?: Recor
 export const CONFIG_ERROR_BODY = {
   message: "There was a problem with the server configuration. Check the server logs for more information.",
 } as const;
+
+/**
+ * A response as it goes on the wire, for integrations that write HTTP themselves (Node): what
+ * `toResponse(internal, returnRedirect)` would carry, without building the `Response`.
+ */
+export interface WireResponse {
+  status: number;
+  /**
+   * Every header but `Set-Cookie`, as iterating the `Response`'s `Headers` gives them: lowercase
+   * names in sorted order, repeated names joined with ", ".
+   */
+  headers: [string, string][];
+  /** The `Set-Cookie` values, in order. */
+  cookies: string[];
+  /** The body text (UTF-8 on the wire), or `null` for none. */
+  body: string | null;
+}
+
+/** Statuses whose response has no body: a `Response` with a body and one of them throws. */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** What a `Headers` value may not hold (after trimming): NUL, CR, LF, or anything beyond a byte. */
+const BAD_HEADER_VALUE = /[\0\r\n]|[^\0-\xff]/;
+
+/**
+ * `toResponse(internal, returnRedirect)` as status, headers and body text: the same status, the same
+ * header list in the order `sendWebResponse` writes it, the same cookies and the same body bytes.
+ * `undefined` when the answer is one this function does not reproduce (a body that is not text, a
+ * header `Headers` would refuse, a status `Response` would refuse): the caller then uses
+ * `toResponse`, which answers or throws exactly as before.
+ *
+ * The steps follow `toResponse` and what the `Response` and `Headers` constructors do with its
+ * arguments: the record's keys appended in order (names lowercased, values trimmed, repeats joined),
+ * `text/plain;charset=UTF-8` for a text body without a type, then cookies, then the headers `toResponse`
+ * sets. Tests compare the two on the same answers.
+ */
+export function toWire(internal: ResponseInternal, returnRedirect: boolean): WireResponse | undefined {
+  const list = new Map<string, string>();
+  const record = internal.headers;
+  if (record) {
+    for (const name of Object.keys(record)) {
+      const lower = name.toLowerCase();
+      if (!HEADER_NAME.test(name) || lower === "set-cookie") return undefined;
+      const value = String(record[name]).replace(HTTP_WHITESPACE_EDGES, "");
+      if (BAD_HEADER_VALUE.test(value)) return undefined;
+      const existing = list.get(lower);
+      list.set(lower, existing === undefined ? value : `${existing}, ${value}`);
+    }
+  }
+  const contentType = list.get("content-type") ?? null;
+
+  let status: number;
+  let body: unknown;
+  if (internal.redirect) {
+    status = returnRedirect ? 200 : 302;
+    body = returnRedirect ? JSON.stringify({ url: internal.redirect }) : null;
+  } else {
+    status = internal.status ?? 200;
+    body = internal.body;
+    if (contentType === "application/json") body = JSON.stringify(body);
+    else if (contentType === "application/x-www-form-urlencoded") body = new URLSearchParams(body as Record<string, string>).toString();
+  }
+  if (body === undefined) body = null;
+  if (body !== null && typeof body !== "string") return undefined;
+  if (!Number.isInteger(status) || status < 200 || status > 599) return undefined;
+  if (body !== null && NULL_BODY_STATUSES.has(status)) return undefined;
+  if (typeof body === "string" && !list.has("content-type")) list.set("content-type", "text/plain;charset=UTF-8");
+
+  const cookies: string[] = [];
+  for (const cookie of internal.cookies ?? []) {
+    const value = serializeCookie(cookie.name, cookie.value, cookie.options).replace(HTTP_WHITESPACE_EDGES, "");
+    if (BAD_HEADER_VALUE.test(value)) return undefined;
+    cookies.push(value);
+  }
+  if (internal.redirect) {
+    if (returnRedirect) {
+      list.set("content-type", "application/json");
+      list.set("x-content-type-options", "nosniff");
+    } else {
+      if (BAD_HEADER_VALUE.test(internal.redirect.replace(HTTP_WHITESPACE_EDGES, ""))) return undefined;
+      list.set("location", internal.redirect.replace(HTTP_WHITESPACE_EDGES, ""));
+    }
+  } else if (contentType === "application/json" && !list.has("x-content-type-options")) {
+    list.set("x-content-type-options", "nosniff");
+  }
+  const headers = [...list].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return { status, headers, cookies, body: body as string | null };
+}

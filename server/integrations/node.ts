@@ -2,9 +2,11 @@
  * `foyer-auth/node`: serve Foyer from `node:http` (or anything built on it: Express, Connect, Polka…).
  *
  * The integration only adapts: a Node request becomes a web `Request`, `Auth()` answers it, and the
- * web `Response` is written back. Two things are decided here because only the host knows them: which
- * origin the request was sent to (the `Host` header and the socket's encryption; proxy headers only when
- * told to trust them) and how much body it may send (capped while streaming, never buffered whole here).
+ * web `Response` is written back — except a GET with a config object, which takes the direct path
+ * (./node-direct.ts: no web `Request` or `Response`, the same wire). Two things are decided here
+ * because only the host knows them: which origin the request was sent to (the `Host` header and the
+ * socket's encryption; proxy headers only when told to trust them) and how much body it may send
+ * (capped while streaming, never buffered whole here).
  *
  * ```ts
  * import { createServer } from "node:http";
@@ -24,6 +26,20 @@ import { createLogger, type LoggerInstance } from "../core/logger.js";
 import { DEFAULT_MAX_BODY_SIZE } from "../core/request.js";
 import { CONFIG_ERROR_BODY, JSON_HEADERS } from "../core/response.js";
 import type { AuthConfig, Awaitable } from "../types.js";
+import { answerDirect, nodeDirectRequest, webPathOnly } from "./node-direct.js";
+import {
+  BadRequestError,
+  checkLimit,
+  declaredLength,
+  PayloadTooLargeError,
+  pathOf,
+  requestUrl,
+  webRequest,
+  webRequestMethod,
+  type BodyState,
+} from "./node-request.js";
+
+export { BadRequestError, PayloadTooLargeError };
 
 /** Options of {@link toWebRequest} and {@link createAuthHandler}. */
 export interface NodeRequestOptions {
@@ -54,44 +70,6 @@ export type NextFunction = (error?: unknown) => void;
 
 /** The handler returned by {@link createAuthHandler}. It never rejects. */
 export type NodeAuthHandler = (req: IncomingMessage, res: ServerResponse, next?: NextFunction) => Promise<void>;
-
-/**
- * Thrown (or used to error the body stream) when a request body is larger than the limit. Carries the
- * HTTP status to answer with (`413`) and the limit in bytes.
- */
-export class PayloadTooLargeError extends Error {
-  override name = "PayloadTooLargeError";
-  /** The HTTP status that describes this error. */
-  readonly status = 413;
-  /** The limit that was exceeded, in bytes. */
-  readonly limit: number;
-
-  /** @param limit The limit that was exceeded, in bytes. */
-  constructor(limit: number) {
-    super(`The request body is larger than ${limit} bytes.`);
-    this.limit = limit;
-  }
-}
-
-/**
- * Thrown by {@link toWebRequest} when the request cannot name an origin: no `Host` header, or a
- * `Host` / trusted `X-Forwarded-Host` that is not a host name (with an optional port). Status `400`.
- */
-export class BadRequestError extends Error {
-  override name = "BadRequestError";
-  /** The HTTP status that describes this error. */
-  readonly status = 400;
-}
-
-/** What the body stream has seen; the handler reads it after `Auth()` to tell a cut-off body from a bad one. */
-interface BodyState {
-  limit: number;
-  exceeded: boolean;
-}
-
-/** A host name, IPv4 address or bracketed IPv6 address, with an optional port. Nothing else. */
-const HOST = /^(?:\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?)(?::\d{1,5})?$/i;
-const UNTRUSTED_PROXY_HEADERS = new Set(["x-forwarded-host", "x-forwarded-proto"]);
 
 /**
  * Converts a Node request into a web `Request` for `Auth()`.
@@ -170,6 +148,7 @@ export async function sendWebResponse(res: ServerResponse, response: Response): 
 export function createAuthHandler(config: NodeConfigInput, options: NodeAuthHandlerOptions = {}): NodeAuthHandler {
   const configuredLimit = checkLimit(options.maxBodySize);
   const trustProxy = options.trustProxy === true;
+  const direct = !webPathOnly(options);
 
   return async function authHandler(req, res, next) {
     let logger: LoggerInstance | undefined;
@@ -191,6 +170,18 @@ export function createAuthHandler(config: NodeConfigInput, options: NodeAuthHand
         // basePath known without one and answer Foyer's requests with a 400.
         if (!underBasePath(pathOf(req).split(/[?#]/)[0]!, knownBasePath(config))) return passOn(res, next);
         return sendJson(res, 400, "Bad request.");
+      }
+      if (direct && req.method === "GET" && typeof config !== "function") {
+        // The direct path: no web Request or Response (node-direct.ts). A config with the `raw`
+        // marker answers internal responses, which only the web path passes on as it always has.
+        const normalized = normalizeConfig(config);
+        if (!normalized.raw) {
+          logger = normalized.logger;
+          if (!underBasePath(url.pathname, normalized.basePath)) return passOn(res, next);
+          const limit = configuredLimit ?? checkLimit(normalized.maxBodySize, false) ?? DEFAULT_MAX_BODY_SIZE;
+          if (declaredLength(req) > limit) return sendTooLarge(res, limit);
+          return await answerDirect(nodeDirectRequest(req, url, trustProxy), config, res, sendWebResponse);
+        }
       }
       const state: BodyState = { limit: configuredLimit ?? DEFAULT_MAX_BODY_SIZE, exceeded: false };
       const request = webRequest(req, url, trustProxy, state);
@@ -224,153 +215,9 @@ function knownBasePath(config: NodeConfigInput): string {
   return typeof config === "function" ? "/auth" : normalizeConfig(config).basePath;
 }
 
-/** Methods the Fetch standard forbids in a `Request`: its constructor throws for them. */
-const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
-
-function webRequestMethod(method: string | undefined): boolean {
-  return method === undefined || !FORBIDDEN_METHODS.has(method.toUpperCase());
-}
-
-/** The request URL the browser used, as far as the request (and a trusted proxy) tells. */
-function requestUrl(req: IncomingMessage, trustProxy: boolean): URL {
-  let host = req.headers.host;
-  let protocol = (req.socket as { encrypted?: boolean } | null)?.encrypted ? "https" : "http";
-  if (trustProxy) {
-    const forwardedHost = firstValue(req.headers["x-forwarded-host"]);
-    const forwardedProto = firstValue(req.headers["x-forwarded-proto"])?.toLowerCase();
-    if (forwardedHost) host = forwardedHost;
-    if (forwardedProto === "http" || forwardedProto === "https") protocol = forwardedProto;
-  }
-  if (!host || !HOST.test(host)) throw new BadRequestError("The request has no valid Host header.");
-  // Concatenating (rather than resolving against a base) keeps `//evil.example/x` a path on this host.
-  return new URL(`${protocol}://${host}${pathOf(req)}`);
-}
-
-/** The request target as a path: Express's `originalUrl` when mounted, and never an absolute form. */
-function pathOf(req: IncomingMessage): string {
-  const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? "/";
-  if (target.startsWith("/")) return target;
-  try {
-    // Absolute-form targets (`GET http://host/path`): keep the path; the origin comes from Host.
-    const parsed = new URL(target);
-    return `${parsed.pathname}${parsed.search}`;
-  } catch {
-    return "/";
-  }
-}
-
-/** Tells the core the client's address (session metadata). Set only from the socket or a trusted proxy. */
-const CLIENT_IP_HEADER = "x-foyer-client-ip";
-
-/** The socket's peer address, or with `trustProxy` the first `X-Forwarded-For` entry. */
-function clientAddress(req: IncomingMessage, trustProxy: boolean): string | undefined {
-  const forwarded = req.headers["x-forwarded-for"];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
-  return (trustProxy && first) || req.socket?.remoteAddress || undefined;
-}
-
-function webRequest(req: IncomingMessage, url: URL, trustProxy: boolean, state: BodyState): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || name.startsWith(":")) continue;
-    if (!trustProxy && UNTRUSTED_PROXY_HEADERS.has(name)) continue;
-    // Foyer's own header: only this integration may set it (below), never the client.
-    if (name === CLIENT_IP_HEADER) continue;
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else headers.set(name, value);
-  }
-  const ip = clientAddress(req, trustProxy);
-  if (ip) headers.set(CLIENT_IP_HEADER, ip);
-  const method = req.method ?? "GET";
-  if (!webRequestMethod(method)) throw new BadRequestError(`A web Request cannot carry the method ${method}.`);
-  const hasBody = method !== "GET" && method !== "HEAD" && (declaredLength(req) > 0 || req.headers["transfer-encoding"] !== undefined);
-  return new Request(url, {
-    method,
-    headers,
-    ...(hasBody ? { body: cappedBody(req, state), duplex: "half" } : {}),
-  } as RequestInit);
-}
-
-/**
- * The request body as a web stream that pulls from the socket only when read, and errors with
- * {@link PayloadTooLargeError} once more than `state.limit` bytes have arrived. The rest of an
- * oversized body is drained and discarded (never kept), so that the connection stays usable.
- */
-function cappedBody(req: IncomingMessage, state: BodyState): ReadableStream<Uint8Array> {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  let started = false;
-  let received = 0;
-  const detach = () => {
-    req.off("data", onData).off("end", onEnd).off("error", onError);
-  };
-  const onData = (chunk: Buffer) => {
-    received += chunk.byteLength;
-    if (received > state.limit) {
-      state.exceeded = true;
-      detach();
-      req.resume(); // drain and discard the rest
-      controller.error(new PayloadTooLargeError(state.limit));
-      return;
-    }
-    controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-    if ((controller.desiredSize ?? 0) <= 0) req.pause();
-  };
-  const onEnd = () => {
-    detach();
-    controller.close();
-  };
-  const onError = (error: Error) => {
-    detach();
-    controller.error(error);
-  };
-  return new ReadableStream<Uint8Array>(
-    {
-      start(c) {
-        controller = c;
-      },
-      // With a high-water mark of 0, pull runs only when someone reads: nothing flows before that.
-      pull() {
-        if (started) {
-          req.resume();
-          return;
-        }
-        started = true;
-        req.on("data", onData).on("end", onEnd).on("error", onError);
-      },
-      cancel() {
-        detach();
-        req.resume();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
-
-function declaredLength(req: IncomingMessage): number {
-  const value = req.headers["content-length"];
-  if (value === undefined) return 0;
-  const length = Number(value);
-  // Node's parser already refuses malformed lengths; anything odd here counts as too large.
-  return Number.isFinite(length) && length >= 0 ? length : Number.POSITIVE_INFINITY;
-}
-
-function firstValue(header: string | string[] | undefined): string | undefined {
-  const value = Array.isArray(header) ? header[0] : header;
-  const first = value?.split(",")[0]?.trim();
-  return first ? first : undefined;
-}
-
 function underBasePath(pathname: string, basePath: string): boolean {
   if (basePath === "/") return true;
   return pathname === basePath || pathname.startsWith(`${basePath}/`);
-}
-
-/** The limit if valid; `undefined` when not given. An invalid option is a programming error. */
-function checkLimit(limit: number | undefined, strict = true): number | undefined {
-  if (limit === undefined) return undefined;
-  if ((Number.isInteger(limit) && limit > 0) || limit === Number.POSITIVE_INFINITY) return limit;
-  if (!strict) return undefined;
-  throw new TypeError(`maxBodySize must be a positive whole number of bytes; got ${String(limit)}.`);
 }
 
 function passOn(res: ServerResponse, next: NextFunction | undefined): void {

@@ -10,6 +10,7 @@ import type { LoggerInstance } from "../core/logger.js";
 import { ChunkedCookie } from "../cookies/chunks.js";
 import { parseCookieHeader } from "../cookies/parse.js";
 import type { JWT, JWTDecodeParams, JWTEncodeParams } from "../types.js";
+import { checkTimeClaims, CLOCK_TOLERANCE, JWTClaimInvalid, JWTExpired } from "./claims.js";
 import { crypto } from "./crypto.js";
 import { decryptCompact, encryptCompact, isPlainObject, JWEInvalid, parseCompact } from "./jwe.js";
 import { deriveKey, type DerivedKey } from "./keys.js";
@@ -19,17 +20,9 @@ export { JWEInvalid };
 
 /** 30 days, Auth.js's default token lifetime. */
 export const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
-/** Seconds of clock skew tolerated when checking `exp` and `nbf`. */
-export const CLOCK_TOLERANCE = 15;
+export { CLOCK_TOLERANCE, JWTClaimInvalid, JWTExpired };
 
 const ENC = "A256CBC-HS512" as const;
-
-export class JWTExpired extends Error {
-  override name = "JWTExpired";
-}
-export class JWTClaimInvalid extends Error {
-  override name = "JWTClaimInvalid";
-}
 
 /** The secrets as a list; a string secret is a list of one. */
 export function secretList(secret: string | string[] | undefined): string[] {
@@ -91,21 +84,6 @@ async function selectKey(enc: "A256CBC-HS512" | "A256GCM", kid: string | undefin
     if (key.kid === kid) return key;
   }
   throw new JWEInvalid("no matching decryption secret");
-}
-
-function checkTimeClaims(payload: Record<string, unknown>): void {
-  const now = Math.floor(Date.now() / 1000);
-  for (const claim of ["exp", "nbf", "iat"] as const) {
-    if (payload[claim] !== undefined && typeof payload[claim] !== "number") {
-      throw new JWTClaimInvalid(`"${claim}" claim must be a number`);
-    }
-  }
-  if (typeof payload.exp === "number" && payload.exp <= now - CLOCK_TOLERANCE) {
-    throw new JWTExpired('"exp" claim timestamp check failed');
-  }
-  if (typeof payload.nbf === "number" && payload.nbf > now + CLOCK_TOLERANCE) {
-    throw new JWTClaimInvalid('"nbf" claim timestamp check failed');
-  }
 }
 
 export interface GetTokenParams<Raw extends boolean = false> {

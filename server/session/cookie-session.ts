@@ -5,7 +5,6 @@
  * `now − iat ≥ updateAge`, when the jwt callback changed the token, or on an update — not on every
  * read (docs/compatibility.md#sessions-and-tokens). Tokens stay interchangeable with Auth.js either way.
  */
-import { decodeWithPlaintext } from "../jwt/index.js";
 import { ChunkedCookie } from "../cookies/chunks.js";
 import { deletionCookie } from "../cookies/defaults.js";
 import type { RequestContext } from "../context/request-context.js";
@@ -14,6 +13,7 @@ import type { AdapterUser } from "../adapters/types.js";
 import type { Cookie, JWT, ResponseInternal, Session } from "../types.js";
 import { NO_CACHE_HEADERS } from "../core/response.js";
 import { REFRESH_TOKEN_ERROR, refreshSessionToken, sessionTokensOf } from "./refresh-session.js";
+import { openCachedToken } from "./token-cache.js";
 import type { SessionStrategy, SignInResult } from "./types.js";
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -69,7 +69,9 @@ async function openSessionToken(ctx: RequestContext, sealed: string): Promise<{ 
   let payload: JWT | null;
   let plaintext: string | undefined;
   if (session.defaultCodec) {
-    const decoded = await decodeWithPlaintext({ token: sealed, secret, salt });
+    // Foyer's own codec is deterministic for a token, its secrets and its salt: a token this config
+    // opened before is taken from the cache, its time claims checked again (session/token-cache.ts).
+    const decoded = await openCachedToken(ctx.config, sealed, secret, salt);
     payload = decoded?.payload ?? null;
     plaintext = decoded?.plaintext;
     if (payload && typeof payload.exp !== "number") throw new Error("The session token has no expiry");

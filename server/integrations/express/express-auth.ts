@@ -1,15 +1,21 @@
 /**
  * `ExpressAuth(config)` and `getSession(req, config)`: Foyer in an Express 4 or 5 app, with the API of
- * `@auth/express`. The Express request becomes a web `Request` (`toWebRequest` of `foyer-auth/node`),
- * `Auth()` answers it, and the web `Response` is written back (`sendWebResponse`); what is Express's
- * own — the mount path, `trust proxy`, a body a parser already read — is read in `./request.ts`.
+ * `@auth/express`. A GET goes to the core directly from the Node request and its answer straight to
+ * the Node response (../node-direct.ts); any other request becomes a web `Request` (`toWebRequest` of
+ * `foyer-auth/node`), `Auth()` answers it, and the web `Response` is written back (`sendWebResponse`).
+ * What is Express's own — the mount path, `trust proxy`, a body a parser already read — is read in
+ * `./request.ts`.
  */
 import type { ServerResponse } from "node:http";
 import { Auth } from "../../auth.js";
 import { createLogger } from "../../core/logger.js";
 import { CONFIG_ERROR_BODY, JSON_HEADERS } from "../../core/response.js";
 import type { AuthConfig, Cookie, Session } from "../../types.js";
+import { normalizeConfig } from "../../config/normalize.js";
+import { DEFAULT_MAX_BODY_SIZE, urlAtOrigin } from "../../core/request.js";
 import { BadRequestError, PayloadTooLargeError, sendWebResponse, toWebRequest } from "../node.js";
+import { answerDirect, nodeDirectRequest, webPathOnly } from "../node-direct.js";
+import { checkLimit, declaredLength, requestUrl } from "../node-request.js";
 import { frameworkBasePath, withFrameworkDefaults } from "../shared/config.js";
 import { withOrigin } from "../shared/origin.js";
 import { setCookieHeader } from "../shared/server-request.js";
@@ -65,6 +71,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
  * @param config The config. Use one object for all requests: Foyer prepares a config once per object.
  */
 export function ExpressAuth(config: ExpressAuthConfig): ExpressAuthMiddleware {
+  const direct = !webPathOnly(config);
   return async function expressAuth(req, res, next) {
     let prepared: AuthConfig | undefined;
     try {
@@ -72,6 +79,14 @@ export function ExpressAuth(config: ExpressAuthConfig): ExpressAuthMiddleware {
       const pathname = (req.originalUrl ?? req.url ?? "/").split(/[?#]/)[0] || "/";
       if (!underBasePath(pathname, frameworkBasePath(prepared, { basePath: EXPRESS_BASE_PATH }))) return next();
 
+      if (direct && req.method === "GET" && !normalizeConfig(prepared).raw) {
+        // The direct path (../node-direct.ts): the checks toWebRequest and withOrigin make, in their
+        // order, without building the web Request; the answer is written without a Response.
+        const trustProxy = trustsProxy(req);
+        const limit = checkLimit(config.maxBodySize ?? undefined) ?? DEFAULT_MAX_BODY_SIZE;
+        if (declaredLength(req) > limit) throw new PayloadTooLargeError(limit);
+        return await answerDirect(nodeDirectRequest(req, expressDirectUrl(req, trustProxy), trustProxy), prepared, res, sendWebResponse);
+      }
       let request = withOrigin(toWebRequest(req, { trustProxy: trustsProxy(req), maxBodySize: config.maxBodySize ?? undefined }), expressOrigin(req));
       if (request.method !== "GET" && request.method !== "HEAD" && bodyWasRead(req)) {
         // A body parser consumed the stream: send Foyer what it parsed, encoded again. The stream
@@ -90,6 +105,17 @@ export function ExpressAuth(config: ExpressAuthConfig): ExpressAuthMiddleware {
       else sendJson(res, 500, CONFIG_ERROR_BODY);
     }
   };
+}
+
+/**
+ * The URL the direct path answers `req` at: the URL `toWebRequest` gives it, moved to the public
+ * origin as `withOrigin(…, expressOrigin(req))` moves it. Internal (not re-exported by index.ts).
+ *
+ * @throws {BadRequestError} As `toWebRequest` and `expressOrigin` do, in their order.
+ */
+export function expressDirectUrl(req: ExpressRequestLike, trustProxy: boolean): URL {
+  const own = requestUrl(req, trustProxy);
+  return urlAtOrigin(own.href, expressOrigin(req));
 }
 
 /** Adds `cookies` to the `Set-Cookie` headers of `res`, after any already set. */
