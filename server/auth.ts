@@ -12,7 +12,7 @@ import type { NormalizedConfig } from "./config/types.js";
 import { createContext, requestOrigin } from "./context/request-context.js";
 import { errorToInternal, type ErrorTarget } from "./core/error-response.js";
 import { AUTHJS_TEXT, authjsError } from "./core/authjs-wording.js";
-import { AuthError, ErrorPageLoop, InvalidCallbackUrl, MissingSecret, UntrustedHost } from "./core/errors.js";
+import { AuthError, ErrorPageLoop, InvalidCallbackUrl, MissingSecret, StoreError, UntrustedHost } from "./core/errors.js";
 import { linkHostError, requestHostError } from "./core/hosts.js";
 import { createLogger } from "./core/logger.js";
 import { readPostBody, readRequest, requestTarget, type BadRequest, type RequestInternal, type RequestTarget, type TooLarge } from "./core/request.js";
@@ -104,7 +104,8 @@ async function answer(request: Request, configInput: ConfigInput, origin: string
     internal.cookies = internal.cookies?.length ? [...initCookies, ...internal.cookies] : initCookies;
     return config.raw ? internal : toResponse(internal, returnRedirect);
   } catch (error) {
-    logger.error(error instanceof Error ? error : new Error(String(error)));
+    // A store failure was logged by the store itself, once per outage (stores/guarded.ts).
+    if (!(error instanceof StoreError)) logger.error(error instanceof Error ? error : new Error(String(error)));
     if (config.raw && error instanceof AuthError && !returnRedirect) throw error;
     const isSessionPost = req.action === "session" && req.method === "POST";
     // The error path answers without cookies, as Auth.js does (docs/compatibility.md#quirks-kept-on-purpose).
