@@ -37,7 +37,7 @@ const LAYERS: readonly (readonly string[])[] = [
 ];
 
 /** Folders and files that only tests use; production modules must not import them. */
-const TEST_SUPPORT_FOLDERS = ["testing", "fixtures", "interop", join("adapters", "test")];
+const TEST_SUPPORT_FOLDERS = ["testing", "fixtures", "interop", join("adapters", "test"), join("stores", "test")];
 const isTestFile = (path: string) => /\.test\.tsx?$/.test(path) || /(^|[/\\])test-[^/\\]*\.tsx?$/.test(path);
 
 /** Folders outside server/ that server modules may read: data shared with the browser side, no server code. */
