@@ -9,7 +9,11 @@ import { createClient } from "redis";
 
 export const DEFAULT_REDIS_URL = "redis://127.0.0.1:6379";
 
-export type RedisTestClient = ReturnType<typeof createClient>;
+function connectClient(url: string) {
+  return createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: 1500, reconnectStrategy: false } });
+}
+
+export type RedisTestClient = ReturnType<typeof connectClient>;
 
 export interface RedisTestServer {
   url: string;
@@ -26,7 +30,7 @@ export type RedisAvailability = { ok: true; server: RedisTestServer } | { ok: fa
 /** The test Redis, or why there is none. */
 export async function acquireRedis(): Promise<RedisAvailability> {
   const url = process.env.FOYER_TEST_REDIS_URL?.trim() || DEFAULT_REDIS_URL;
-  const client = createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: 1500, reconnectStrategy: false } });
+  const client = connectClient(url);
   let failure: Error | undefined;
   client.on("error", (error: Error) => (failure ??= error));
   try {
