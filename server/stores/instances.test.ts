@@ -118,10 +118,11 @@ describe("two instances sharing Redis and PostgreSQL", () => {
     tokens = await startTokenEndpoint();
     const { url } = await postgres.server.createSchema();
     const args = [redis.server.url, redis.server.prefix("instances"), url, tokens.url, String(await closedPort())];
-    const children = [startChild(CHILD, args), startChild(CHILD, args)];
-    [a, b] = await Promise.all(
-      children.map(async (child) => ({ child, port: Number((await child.waitFor("LISTENING ", { prefix: true })).split(" ")[1]) })),
-    );
+    const start = async (): Promise<Instance> => {
+      const child = startChild(CHILD, args);
+      return { child, port: Number((await child.waitFor("LISTENING ", { prefix: true })).split(" ")[1]) };
+    };
+    [a, b] = await Promise.all([start(), start()]);
   }, 60_000);
 
   afterAll(async () => {
