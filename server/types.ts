@@ -14,7 +14,7 @@ export type { MessageKey, MessageOverrides, Messages } from "../locales/types.js
 import type { Adapter, AdapterSession, AdapterUser } from "./adapters/types.js";
 import type { Store } from "./stores/types.js";
 
-export type { CookieSerializeOptions, LoggerInstance, LogLevel };
+export type { CookieSerializeOptions, LoggerInstance, LogLevel, Store };
 
 /** The nine actions of the Auth.js wire protocol. `isAuthAction` is true for exactly these. */
 export type AuthAction = "callback" | "csrf" | "error" | "providers" | "session" | "signin" | "signout" | "verify-request" | "webauthn-options";
