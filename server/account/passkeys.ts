@@ -132,18 +132,20 @@ async function removeRoute(ctx: RequestContext, user: AdapterUser): Promise<Resp
   // The last-way-in check and the delete must not interleave with another removal of the same user:
   // two parallel removals of a user's two passkeys would each see "one other left" and delete both.
   const key = await storeKey("passkey-removal", user.id);
-  return removals.run(ctx.config.store, key, async () => {
-    const { passkey, all } = await ownPasskey(ctx, user, id);
-    if (!passkey) return notFound();
-    if (all.length <= 1 && !(await hasOtherWayIn(ctx, user))) {
-      return json(409, { error: "LastSignInMethod", message: "This is the last way to sign in to the account; add another before removing it." });
-    }
-    await ctx.config.adapter!.deleteAuthenticator!(passkey.credentialID);
-    return json(200, { removed: passkey.credentialID });
-  }).catch((error: unknown) => {
-    if (error instanceof LockBusy) return json(409, { error: "Busy", message: "Another change to this account's passkeys is in progress; try again." });
-    throw error;
-  });
+  return removals
+    .run(ctx.config.store, key, async () => {
+      const { passkey, all } = await ownPasskey(ctx, user, id);
+      if (!passkey) return notFound();
+      if (all.length <= 1 && !(await hasOtherWayIn(ctx, user))) {
+        return json(409, { error: "LastSignInMethod", message: "This is the last way to sign in to the account; add another before removing it." });
+      }
+      await ctx.config.adapter!.deleteAuthenticator!(passkey.credentialID);
+      return json(200, { removed: passkey.credentialID });
+    })
+    .catch((error: unknown) => {
+      if (error instanceof LockBusy) return json(409, { error: "Busy", message: "Another change to this account's passkeys is in progress; try again." });
+      throw error;
+    });
 }
 
 /**

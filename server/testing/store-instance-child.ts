@@ -53,10 +53,7 @@ async function main(): Promise<void> {
     store: shared,
     session: { strategy: "jwt" },
     logger: logger(basePath),
-    providers: [
-      Passkey(),
-      Email({ resendCooldown: 60, sendVerificationRequest: ({ identifier }) => void print(`SENT ${basePath} ${identifier}`) }),
-    ],
+    providers: [Passkey(), Email({ resendCooldown: 60, sendVerificationRequest: ({ identifier }) => void print(`SENT ${basePath} ${identifier}`) })],
   });
   const oauth: OAuthConfig = {
     id: "acme",
