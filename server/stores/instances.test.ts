@@ -6,6 +6,8 @@
  * 1. A passkey assertion (real signatures from the software authenticator; counter 0, as synced
  *    passkeys report, so the counter rule cannot catch a replay) signs in on A; the same captured
  *    request replayed on B is refused: the spent challenge is in the shared store.
+ *    Two assertions of a cloned authenticator with one counter, posted at once to A and B: the
+ *    counter check runs under a lock in the store, so only one signs in.
  * 2. A jwt session without an adapter whose access token is due, read at once on A and B: one call
  *    to the provider's (rotating) token endpoint, and every read gets the new tokens.
  * 3. An e-mail link sent through A starts the resend cooldown on B too.
@@ -25,7 +27,7 @@ import { reportPostgresMissing } from "../adapters/test/postgres-missing.js";
 import { decode, encode } from "../jwt/index.js";
 import { startChild, type TestChild } from "../testing/child-process.js";
 import { CookieJar, ORIGIN, SECRET } from "../testing/harness.js";
-import { SoftAuthenticator, type SoftCreationOptions, type SoftRequestOptions } from "../testing/soft-authenticator.js";
+import { SoftAuthenticator, type AssertionOverrides, type SoftCreationOptions, type SoftRequestOptions } from "../testing/soft-authenticator.js";
 import type { JWT } from "../types.js";
 import { acquireRedis } from "./test/redis-harness.js";
 import { reportRedisMissing } from "./test/redis-missing.js";
@@ -146,11 +148,16 @@ describe("two instances sharing Redis and PostgreSQL", { timeout: 60_000 }, () =
   }
 
   /** Fetches sign-in options and signs them: the request a browser would post, not posted yet. */
-  async function assertion(instance: Instance, authenticator: SoftAuthenticator, base = "/auth"): Promise<{ jar: CookieJar; form: Record<string, string> }> {
+  async function assertion(
+    instance: Instance,
+    authenticator: SoftAuthenticator,
+    base = "/auth",
+    overrides: AssertionOverrides = {},
+  ): Promise<{ jar: CookieJar; form: Record<string, string> }> {
     const jar = new CookieJar();
     const options = await call(instance, `${base}/webauthn-options/passkey?action=authenticate`, jar);
     const { options: request } = (await options.json()) as { options: SoftRequestOptions };
-    return { jar, form: { action: "authenticate", data: JSON.stringify(await authenticator.authenticate(request)) } };
+    return { jar, form: { action: "authenticate", data: JSON.stringify(await authenticator.authenticate(request, overrides)) } };
   }
 
   const logLines = (instance: Instance, prefix: string) => instance.child.lines().filter((line) => line.startsWith(prefix));
@@ -185,6 +192,15 @@ describe("two instances sharing Redis and PostgreSQL", { timeout: 60_000 }, () =
     // The same passkey, with fresh options, still signs in on B: only the spent challenge was refused.
     const fresh = await assertion(b, authenticator);
     expect((await call(b, "/auth/callback/passkey", fresh.jar, fresh.form)).headers.get("location")).toBe(ORIGIN);
+  });
+
+  it("two assertions of a cloned authenticator with the same counter, posted at once to A and B: one signs in, the other is refused", async () => {
+    const authenticator = new SoftAuthenticator({ origin: ORIGIN });
+    await signUp(a, authenticator, "clone@example.com");
+    // Both signed with counter 5: whichever instance checks second must see the first one's 5.
+    const captured = await Promise.all([a, b].map((instance) => assertion(instance, authenticator, "/auth", { counter: 5 })));
+    const answers = await Promise.all([a, b].map((instance, i) => call(instance, "/auth/callback/passkey", captured[i]!.jar, captured[i]!.form)));
+    expect(answers.map((answer) => answer.headers.get("location")).sort()).toEqual([ORIGIN, `${ORIGIN}/auth/signin?error=WebAuthnVerificationError`]);
   });
 
   it("a due access token read at once on both instances is refreshed once at the provider, and every read gets the new tokens", async () => {
