@@ -37,6 +37,11 @@ const SESSION_COOKIE = "authjs.session-token";
 
 const redis = await acquireRedis();
 const postgres = await acquirePostgres();
+// Also when only one of them is there: a throwaway PostgreSQL cluster must not outlive the file.
+afterAll(async () => {
+  if (redis.ok) await redis.server.cleanup();
+  if (postgres.ok) await postgres.server.stop();
+});
 
 /** A provider token endpoint that rotates refresh tokens and counts the refresh grants it answers. */
 interface TokenEndpoint {
@@ -105,8 +110,6 @@ async function call(instance: Instance, path: string, jar: CookieJar, form?: Rec
   return response;
 }
 
-const ready = redis.ok && postgres.ok;
-
 // Two child processes and real HTTP on a shared 2-core machine: generous time limits.
 describe("two instances sharing Redis and PostgreSQL", { timeout: 60_000 }, () => {
   if (!redis.ok) return reportRedisMissing("Two instances sharing a Redis store", redis.reason);
@@ -117,7 +120,6 @@ describe("two instances sharing Redis and PostgreSQL", { timeout: 60_000 }, () =
   let tokens: TokenEndpoint;
 
   beforeAll(async () => {
-    if (!ready) return;
     tokens = await startTokenEndpoint();
     const { url } = await postgres.server.createSchema();
     const args = [redis.server.url, redis.server.prefix("instances"), url, tokens.url, String(await closedPort())];
@@ -132,8 +134,6 @@ describe("two instances sharing Redis and PostgreSQL", { timeout: 60_000 }, () =
     for (const instance of [a, b]) instance?.child.kill();
     await Promise.all([a, b].map((instance) => instance?.child.exited));
     tokens?.server.close();
-    await redis.server.cleanup();
-    await postgres.server.stop();
   });
 
   /** Signs up with a passkey on `instance`; the browser's authenticator keeps the credential. */
