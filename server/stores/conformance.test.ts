@@ -6,9 +6,14 @@
  * Covered: values and their expiry, set replacing value and expiry, delete, getAndDelete atomic under
  * parallel callers, increment (a fixed window: the first increment sets the expiry, later ones keep
  * it), claim exclusive under parallel callers (and free again once it expired or was released),
- * release only by the owner, and prefixes keeping stores apart.
+ * release only by the owner, and prefixes keeping stores apart. And a Redis that is down: every
+ * operation fails quickly; one that comes back is used again, and an operation given up on while it
+ * was down is never sent late.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
+import { createServer } from "node:net";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { memoryStore } from "./memory.js";
 import { redisStore, type RedisStore } from "./redis.js";
 import { acquireRedis } from "./test/redis-harness.js";
@@ -203,5 +208,49 @@ describe("redisStore when Redis cannot be reached", () => {
 
   it("needs a client or a URL", () => {
     expect(() => redisStore({} as never)).toThrow(/client.*url/);
+  });
+});
+
+/** A port nothing listens on: bound once by this process, then closed. */
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as { port: number };
+  server.close();
+  await once(server, "close");
+  return port;
+}
+
+describe("redisStore when Redis comes back", () => {
+  if (spawnSync("redis-server", ["--version"]).status !== 0) {
+    return reportRedisMissing("A Redis store whose server comes back", "redis-server is not installed here (apt-get install redis-server)");
+  }
+
+  it("reconnects by itself, and a claim given up on while Redis was down never lands later", async () => {
+    const port = await freePort();
+    const store = redisStore({ url: `redis://127.0.0.1:${port}`, timeoutMs: 300 });
+    onTestFinished(() => store.close());
+    await expect(store.claim("lock", "a request that gave up", 60_000)).rejects.toMatchObject({ name: "RedisStoreError" });
+
+    const server = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    onTestFinished(() => void server.kill("SIGKILL"));
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      try {
+        await store.get("probe");
+        break;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await sleep(100);
+      }
+    }
+    expect(await store.claim("lock", "now", 60_000)).toBe(true);
+    expect(await store.get("lock")).toBe("now");
+
+    server.kill("SIGKILL");
+    await once(server, "exit");
+    const started = Date.now();
+    await expect(store.get("lock")).rejects.toMatchObject({ name: "RedisStoreError" });
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 });

@@ -139,11 +139,18 @@ export function redisStore(options: RedisStoreOptions): RedisStore {
 
   async function command(args: string[]): Promise<unknown> {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let abandoned = false;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RedisStoreError(`Redis did not answer ${args[0]} within ${timeoutMs} ms`)), timeoutMs);
+      timer = setTimeout(() => {
+        abandoned = true;
+        reject(new RedisStoreError(`Redis did not answer ${args[0]} within ${timeoutMs} ms`));
+      }, timeoutMs);
     });
+    // A command whose caller gave up while the connection was still coming up is never sent: a late
+    // claim would hold a lock (or spend a challenge) for a request that has already been refused.
+    const send = () => (abandoned ? Promise.reject(new RedisStoreError(`${args[0]} abandoned`)) : client.sendCommand(args));
     try {
-      return await Promise.race([ready().then(() => client.sendCommand(args)), timeout]);
+      return await Promise.race([ready().then(send), timeout]);
     } catch (error) {
       if (error instanceof RedisStoreError) throw error;
       throw new RedisStoreError(`Redis ${args[0]} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
