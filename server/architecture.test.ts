@@ -15,9 +15,9 @@ import { describe, expect, it } from "vitest";
 const LAYERS: readonly (readonly string[])[] = [
   // The foundation: request parsing and responses, errors, logging, hosts, CSRF, the token and cookie
   // codecs, and the public types. Knows no feature.
-  ["core", "jwt", "cookies", "types.ts", "adapters/types.ts"],
-  // Storage.
-  ["adapters"],
+  ["core", "jwt", "cookies", "types.ts", "adapters/types.ts", "stores/types.ts"],
+  // Storage: the adapters (records) and the shared stores (short-lived state across instances).
+  ["adapters", "stores"],
   // What is configured: provider factories, the built-in pages (pure renderers), e-mail messages and tokens.
   ["providers", "pages", "email"],
   // The normalised config, built once per config object.
@@ -39,7 +39,7 @@ const LAYERS: readonly (readonly string[])[] = [
 ];
 
 /** Folders and files that only tests use; production modules must not import them. */
-const TEST_SUPPORT_FOLDERS = ["testing", "fixtures", "interop", join("adapters", "test")];
+const TEST_SUPPORT_FOLDERS = ["testing", "fixtures", "interop", join("adapters", "test"), join("stores", "test")];
 const isTestFile = (path: string) => /\.test\.tsx?$/.test(path) || /(^|[/\\])test-[^/\\]*\.tsx?$/.test(path);
 
 /** Folders outside server/ that server modules may read: data shared with the browser side, no server code. */

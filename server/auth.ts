@@ -12,7 +12,7 @@ import type { NormalizedConfig } from "./config/types.js";
 import { createContext, requestOrigin } from "./context/request-context.js";
 import { errorToInternal, type ErrorTarget } from "./core/error-response.js";
 import { AUTHJS_TEXT, authjsError } from "./core/authjs-wording.js";
-import { AuthError, ErrorPageLoop, InvalidCallbackUrl, MissingSecret, UntrustedHost } from "./core/errors.js";
+import { AuthError, ErrorPageLoop, InvalidCallbackUrl, MissingSecret, StoreError, UntrustedHost } from "./core/errors.js";
 import { linkHostError, requestHostError } from "./core/hosts.js";
 import { createLogger } from "./core/logger.js";
 import {
@@ -132,7 +132,8 @@ async function answer(input: Input, configInput: ConfigInput): Promise<Response 
     // A direct request's answer goes on the wire without a Response where `toWire` can say it exactly.
     return (input.direct && toWire(internal, returnRedirect)) || toResponse(internal, returnRedirect);
   } catch (error) {
-    logger.error(error instanceof Error ? error : new Error(String(error)));
+    // A store failure was logged by the store itself, once per outage (stores/guarded.ts).
+    if (!(error instanceof StoreError)) logger.error(error instanceof Error ? error : new Error(String(error)));
     if (config.raw && error instanceof AuthError && !returnRedirect) throw error;
     const isSessionPost = req.action === "session" && req.method === "POST";
     // The error path answers without cookies, as Auth.js does (docs/compatibility.md#quirks-kept-on-purpose).

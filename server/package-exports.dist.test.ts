@@ -78,6 +78,8 @@ describe("package exports", () => {
         "foyer-auth/adapters/memory": await import("foyer-auth/adapters/memory"),
         "foyer-auth/adapters/sqlite": await import("foyer-auth/adapters/sqlite"),
         "foyer-auth/adapters/postgres": await import("foyer-auth/adapters/postgres"),
+        "foyer-auth/stores/memory": await import("foyer-auth/stores/memory"),
+        "foyer-auth/stores/redis": await import("foyer-auth/stores/redis"),
       };
       const kinds = {};
       for (const [entry, module] of Object.entries(entries)) {
@@ -113,6 +115,8 @@ describe("package exports", () => {
     functions("foyer-auth/elements", ["AuthSignin", "AuthProviderButton", "AuthSignout", "AuthSession", "AuthUser"]);
     functions("foyer-auth/elements/auth-signin", ["AuthSignin", "define"]);
     for (const adapter of ["memory", "sqlite", "postgres"]) functions(`foyer-auth/adapters/${adapter}`, ["default"]);
+    functions("foyer-auth/stores/memory", ["default", "memoryStore"]);
+    functions("foyer-auth/stores/redis", ["default", "redisStore", "RedisStoreError"]);
   });
 
   it('keeps "use client" as the first statement of every built foyer-auth/react module (Next.js reads it there)', () => {

@@ -208,6 +208,9 @@ describe("the README's 'Add Foyer to your app', in an empty folder", () => {
       try { (await import("foyer-auth/adapters/sqlite")).default({ url: ":memory:" }); } catch (error) { sqlite = error.message; }
       let postgres = "no error";
       try { (await import("foyer-auth/adapters/postgres")).default({ connectionString: "postgres://x" }); } catch (error) { postgres = error.message; }
+      let redis = "no error";
+      try { (await import("foyer-auth/stores/redis")).redisStore({ url: "redis://127.0.0.1:6379" }); } catch (error) { redis = error.message; }
+      const memory = typeof (await import("foyer-auth/stores/memory")).memoryStore;
       let hono = "resolved";
       try { await import("foyer-auth/hono"); } catch (error) { hono = error.message; }
       const testing = await import("foyer-auth/testing");
@@ -219,13 +222,15 @@ describe("the README's 'Add Foyer to your app', in an empty folder", () => {
       try { await import("foyer-auth/testing/playwright"); } catch (error) { playwright = error.message; }
       let hidden = "resolved";
       try { await import("foyer-auth/providers/email-http"); } catch (error) { hidden = error.code; }
-      console.log(JSON.stringify({ loaded, sqlite, postgres, hono, hidden, testing: Object.keys(testing).length, idp, smtp, playwright }));
+      console.log(JSON.stringify({ loaded, sqlite, postgres, redis, memory, hono, hidden, testing: Object.keys(testing).length, idp, smtp, playwright }));
     `;
     const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], { cwd: app });
     const result = JSON.parse(stdout) as {
       loaded: Record<string, number>;
       sqlite: string;
       postgres: string;
+      redis: string;
+      memory: string;
       hono: string;
       hidden: string;
       testing: number;
@@ -243,6 +248,9 @@ describe("the README's 'Add Foyer to your app', in an empty folder", () => {
     expect(result.loaded["foyer-auth/express"]).toBeGreaterThan(4);
     expect(result.sqlite).toBe('SQLiteAdapter needs the "libsql" package, which is not installed. Install it: npm install libsql');
     expect(result.postgres).toContain('needs the "pg" package');
+    // The shared stores: memory needs nothing; Redis (an optional peer) names the package to install.
+    expect(result.memory).toBe("function");
+    expect(result.redis).toBe('redisStore({ url }) needs the "redis" package, which is not installed. Install it: npm install redis');
     // foyer-auth/hono is Hono middleware: without Hono (an optional peer) it names the package to install.
     expect(result.hono).toContain("'hono'");
     expect(result.hidden).toBe("ERR_PACKAGE_PATH_NOT_EXPORTED");

@@ -12,8 +12,9 @@ import type { MessageOverrides } from "../locales/types.js";
 
 export type { MessageKey, MessageOverrides, Messages } from "../locales/types.js";
 import type { Adapter, AdapterSession, AdapterUser } from "./adapters/types.js";
+import type { Store } from "./stores/types.js";
 
-export type { CookieSerializeOptions, LoggerInstance, LogLevel };
+export type { CookieSerializeOptions, LoggerInstance, LogLevel, Store };
 
 /** The nine actions of the Auth.js wire protocol. `isAuthAction` is true for exactly these. */
 export type AuthAction = "callback" | "csrf" | "error" | "providers" | "session" | "signin" | "signout" | "verify-request" | "webauthn-options";
@@ -317,6 +318,15 @@ export interface AuthConfig {
   events?: EventCallbacks;
   /** Database adapter (enables the database strategy by default). */
   adapter?: Adapter;
+  /**
+   * *(Foyer)* The shared store: short-lived state that must hold across every instance of the app —
+   * spent passkey challenges, e-mail resend cooldowns, the locks around a passkey's counter check and
+   * a user's passkey removals, and one provider-token refresh at a time (docs/stores.md). Default:
+   * `memoryStore()`, one per config, in this process. With several instances, give them all the same
+   * `redisStore({ url })` (`foyer-auth/stores/redis`). When the store cannot be reached, sign-ins that
+   * need it are refused (`?error=Configuration`), never let through.
+   */
+  store?: Store;
   /** Where Foyer is mounted. Default `/auth`. */
   basePath?: string;
   /** Trust the `Host` / `X-Forwarded-*` headers of the request. See `setEnvDefaults`. */

@@ -10,7 +10,8 @@ import { listAuthenticators, type AuthenticatorWithAnyMetadata } from "../adapte
 import type { AdapterUser } from "../adapters/types.js";
 import type { RequestContext } from "../context/request-context.js";
 import { JSON_HEADERS } from "../core/response.js";
-import { OneAtATime } from "../core/one-at-a-time.js";
+import { storeKey } from "../stores/keys.js";
+import { LockBusy, StoreLock } from "../stores/lock.js";
 import { sessionStrategyOf } from "../session/strategy.js";
 import type { ResponseInternal } from "../types.js";
 import { transportsOf } from "../webauthn/encoding.js";
@@ -130,22 +131,28 @@ async function removeRoute(ctx: RequestContext, user: AdapterUser): Promise<Resp
   if (typeof id !== "string") return json(400, { error: "InvalidRequest", message: "Give the passkey's id." });
   // The last-way-in check and the delete must not interleave with another removal of the same user:
   // two parallel removals of a user's two passkeys would each see "one other left" and delete both.
-  return removals.run(user.id, async () => {
-    const { passkey, all } = await ownPasskey(ctx, user, id);
-    if (!passkey) return notFound();
-    if (all.length <= 1 && !(await hasOtherWayIn(ctx, user))) {
-      return json(409, { error: "LastSignInMethod", message: "This is the last way to sign in to the account; add another before removing it." });
-    }
-    await ctx.config.adapter!.deleteAuthenticator!(passkey.credentialID);
-    return json(200, { removed: passkey.credentialID });
-  });
+  const key = await storeKey("passkey-removal", user.id);
+  return removals
+    .run(ctx.config.store, key, async () => {
+      const { passkey, all } = await ownPasskey(ctx, user, id);
+      if (!passkey) return notFound();
+      if (all.length <= 1 && !(await hasOtherWayIn(ctx, user))) {
+        return json(409, { error: "LastSignInMethod", message: "This is the last way to sign in to the account; add another before removing it." });
+      }
+      await ctx.config.adapter!.deleteAuthenticator!(passkey.credentialID);
+      return json(200, { removed: passkey.credentialID });
+    })
+    .catch((error: unknown) => {
+      if (error instanceof LockBusy) return json(409, { error: "Busy", message: "Another change to this account's passkeys is in progress; try again." });
+      throw error;
+    });
 }
 
 /**
- * Removals run one at a time per user in this process. Across processes they do not
- * (docs/passkeys.md says so).
+ * Removals run one at a time per user, in every instance that shares the store. A removal that
+ * cannot get the lock within a few seconds is answered 409 `Busy` (nothing was removed).
  */
-const removals = new OneAtATime();
+const removals = new StoreLock({ ttlMs: 15_000, waitMs: 5_000 });
 
 /**
  * Whether the user can still sign in without any passkey: a verified address while an e-mail

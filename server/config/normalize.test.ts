@@ -85,6 +85,7 @@ describe("validation failures answer the generic response and log a specific, ac
     await expectConfigError(testConfig({ pages: { error: "//evil.com" } }), "InvalidConfiguration", /pages\.error/);
     await expectConfigError(testConfig({ logLevel: "loud" as never }), "InvalidConfiguration", /logLevel/);
     await expectConfigError(testConfig({ maxBodySize: 0 }), "InvalidConfiguration", /maxBodySize/);
+    await expectConfigError(testConfig({ store: { get() {} } as never }), "InvalidConfiguration", /store must be a shared store.*lacks set, delete/);
   });
 
   it("a POST with a broken config also gets the 500 JSON (never a redirect with details)", async () => {

@@ -18,8 +18,10 @@ import { buildHostPolicy, type HostPolicy } from "../core/hosts.js";
 import { createLogger } from "../core/logger.js";
 import { raw as rawMarker, skipCSRFCheck as skipCSRFCheckMarker } from "../core/markers.js";
 import { DEFAULT_MAX_BODY_SIZE } from "../core/request.js";
-import { ResendCooldown } from "../email/tokens.js";
 import { secretList } from "../jwt/index.js";
+import { guardedStore } from "../stores/guarded.js";
+import { memoryStore } from "../stores/memory.js";
+import { bindStore } from "../stores/scope.js";
 import type { AuthConfig } from "../types.js";
 import { resolveCallbacks, resolveSession, wrapEvents } from "./defaults.js";
 import { preparePages, UNPREPARED_PAGES } from "./pages.js";
@@ -70,6 +72,9 @@ function buildConfig(userConfig: AuthConfig, env: EnvObject): NormalizedConfig {
     trustInferred: userConfig.trustHost === undefined && envHostTrust(env) === "development",
   });
   const providers = configured.map(resolveProvider);
+  const store = guardedStore(config.store ?? memoryStore(), logger);
+  // The refresh token grant is handed a provider, not the config (oauth/refresh-shared.ts).
+  for (const provider of providers) bindStore(provider, store);
   const normalized: NormalizedConfig = {
     basePath: normalizeBasePath(config.basePath ?? "/auth"),
     secret: secretList(config.secret).filter((s) => typeof s === "string" && s !== ""),
@@ -93,7 +98,7 @@ function buildConfig(userConfig: AuthConfig, env: EnvObject): NormalizedConfig {
     pageHeaders: config.pageHeaders,
     adapter: config.adapter ? wrapAdapter(config.adapter, logger) : undefined,
     sessionMetadata: typeof config.adapter?.listSessions === "function",
-    emailCooldown: new ResendCooldown(),
+    store,
     redirectProxyUrl: config.redirectProxyUrl,
     redirectProxyAllowedOrigins: exactOrigins(config.redirectProxyAllowedOrigins ?? []),
     useSecureCookies: config.useSecureCookies,

@@ -233,6 +233,18 @@ const maxBodySizeIsValid: ConfigRule = ({ config, source }) =>
     ? undefined
     : new InvalidConfiguration(`maxBodySize must be a positive whole number of bytes; got ${String(source.maxBodySize)}.`);
 
+const STORE_METHODS = ["get", "set", "delete", "getAndDelete", "increment", "claim", "release"] as const;
+
+/** `store`, when given, has every method of a shared store (docs/stores.md). */
+const storeIsValid: ConfigRule = ({ source }) => {
+  if (source.store === undefined) return undefined;
+  const store = source.store as unknown as Record<string, unknown> | null;
+  const missing = typeof store === "object" && store !== null ? STORE_METHODS.filter((method) => typeof store[method] !== "function") : [...STORE_METHODS];
+  return missing.length === 0
+    ? undefined
+    : new InvalidConfiguration(`store must be a shared store such as memoryStore() or redisStore({ url }); it lacks ${missing.join(", ")}.`);
+};
+
 /**
  * The rules that depend on neither the request nor the pages, in the order they are checked: Auth.js's
  * order where it has the rule (secret; each provider's endpoints and WebAuthn settings; `authorize`;
@@ -257,6 +269,7 @@ export const CONFIG_RULES: readonly ConfigRule[] = [
   rawTokensAreNotHashShaped,
   pagesAreUrls,
   maxBodySizeIsValid,
+  storeIsValid,
 ];
 
 const localeIsLanguageTag: ConfigRule = ({ source }) =>

@@ -13,13 +13,13 @@ import type { Adapter } from "../adapters/types.js";
 import type { AuthError } from "../core/errors.js";
 import type { HostPolicy } from "../core/hosts.js";
 import type { LoggerInstance } from "../core/logger.js";
-import type { ResendCooldown } from "../email/tokens.js";
 import type { PageProvider } from "../pages/providers.js";
 import type { ResolvedTheme } from "../pages/theme.js";
 import type { CredentialsConfig } from "../providers/credentials.js";
 import type { EmailConfig } from "../providers/email.js";
 import type { OAuthCheck, OAuthConfig } from "../providers/oauth.js";
 import type { WebAuthnConfig } from "../providers/webauthn.js";
+import type { Store } from "../stores/types.js";
 import type {
   Awaitable,
   CallbacksOptions,
@@ -106,8 +106,11 @@ export interface NormalizedConfig {
   redirectProxyUrl?: string;
   /** Origins the redirect proxy may forward to, exactly (no wildcards). */
   redirectProxyAllowedOrigins: string[];
-  /** Per-address resend cooldown of e-mail links, for this config. */
-  emailCooldown: ResendCooldown;
+  /**
+   * The shared store (`store` option, else a `memoryStore()` of this config's own), wrapped: its
+   * failures are `StoreError`s, logged once per outage.
+   */
+  store: Store;
   /** The adapter stores Foyer's session metadata (it has `listSessions`). */
   sessionMetadata: boolean;
   /** Header overrides for the built-in pages (`pageHeaders` option; `null` removes a header). */

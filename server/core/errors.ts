@@ -1,6 +1,6 @@
 /**
  * Foyer's error classes. `type` names are wire contract (they appear in logs and, for the client-safe
- * ones, in `?error=`); they are Auth.js's 32 types plus Foyer's `InvalidConfiguration` and
+ * ones, in `?error=`); they are Auth.js's 32 types plus Foyer's `InvalidConfiguration`, `StoreError` and
  * `RefreshTokenError`. Messages say what to change; where Auth.js logs the same configuration
  * problem or failed check, the message is Auth.js's own and Foyer's detail is in `cause.detail`
  * (core/authjs-wording.ts).
@@ -41,7 +41,8 @@ export type ErrorType =
   | "WebAuthnVerificationError"
   | "ExperimentalFeatureNotEnabled"
   | "InvalidConfiguration"
-  | "RefreshTokenError";
+  | "RefreshTokenError"
+  | "StoreError";
 
 export type ErrorKind = "signIn" | "error";
 
@@ -205,6 +206,14 @@ export class InvalidConfiguration extends AuthError {
  */
 export class RefreshTokenError extends AuthError {
   static override type: ErrorType = "RefreshTokenError";
+}
+/**
+ * The shared store (`AuthConfig.store`, docs/stores.md) could not be reached. Foyer's addition. The
+ * request that needed it is refused — a sign-in never goes on without it — and the client sees
+ * `?error=Configuration` on the error page. Logged once per outage, not once per request.
+ */
+export class StoreError extends AuthError {
+  static override type: ErrorType = "StoreError";
 }
 
 /**

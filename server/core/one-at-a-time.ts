@@ -1,8 +1,8 @@
 /**
  * Serialises async tasks per key inside one process: a task for a key starts only after every task
- * already queued for that key has settled. Used where a read-check-write must not interleave with
- * another one on the same record (a passkey's counter, a user's last way in). It does not reach
- * across processes; the callers' docs say what that leaves open.
+ * already queued for that key has settled. The store lock (stores/lock.ts) queues here first, so
+ * that only the head of a process's queue asks the shared store for the lock that reaches across
+ * processes (a passkey's counter, a user's last way in).
  */
 export class OneAtATime {
   /** The newest task queued per key; the next one for that key waits for it. */

@@ -11,14 +11,15 @@
  * 3. The winner refreshes at the provider and swaps the claim for the new tokens (sealed when the
  *    adapter asked for it). On failure it puts the old refresh token back.
  *
- * A claim whose holder died lapses after `LEASE_MS`; the next reader takes it over.
+ * A claim whose holder died lapses after `LEASE_MS`; the next reader takes it over. (The row is the
+ * claim here, so the shared store is not needed: the grant is asked for directly.)
  */
 import type { AccountTokensUpdate, Adapter, AdapterAccount } from "../adapters/types.js";
 import type { OAuthProvider } from "../config/types.js";
 import type { LoggerInstance } from "../core/logger.js";
 import type { Account } from "../types.js";
 import { leaseMarker, parseLease } from "./refresh-lease.js";
-import { isDue, refreshGrant, RefreshFailure, type ProviderTokens } from "./refresh.js";
+import { isDue, requestRefreshGrant, RefreshFailure, type ProviderTokens } from "./refresh.js";
 import { openProviderTokens, sealProviderTokens } from "./token-seal.js";
 import { clientConfiguration } from "./client.js";
 
@@ -93,7 +94,7 @@ export async function refreshStoredTokens(options: StoredRefresh, where: Account
 
     let fresh: ProviderTokens;
     try {
-      fresh = await refreshGrant(provider, opened.refresh_token, tokensOf(opened));
+      fresh = await requestRefreshGrant(provider, opened.refresh_token, tokensOf(opened));
     } catch (error) {
       // Hand the refresh token back as it was, so a later attempt (or a new sign-in) can proceed.
       await Promise.resolve(adapter.updateAccountTokens!(where, { refresh_token: claim }, { refresh_token: current })).catch(() => false);

@@ -131,7 +131,7 @@ function sessionRequest(config: NormalizedConfig, url: URL, cookies: Record<stri
   const target = new URL(`${basePath}/session`, url.origin);
   const headers = new Headers({ "user-agent": "foyer-auth/testing" });
   const request = new Request(target, { headers });
-  return { request, url: target, method: "GET", action: "session", headers, cookies, query: {} };
+  return { request, url: target, method: "GET", action: "session", headers, header: (name) => headers.get(name), cookies, query: {} };
 }
 
 /** The provider the test sign-in is reported as. */

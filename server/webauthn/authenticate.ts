@@ -7,8 +7,9 @@ import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { AdapterAuthenticator } from "../adapters/types.js";
 import type { RequestContext } from "../context/request-context.js";
 import { AccountNotLinked, WebAuthnVerificationError } from "../core/errors.js";
-import { OneAtATime } from "../core/one-at-a-time.js";
 import { runSignInCallback } from "../context/signin-callback.js";
+import { storeKey } from "../stores/keys.js";
+import { LockBusy, StoreLock } from "../stores/lock.js";
 import type { WebAuthnConfig } from "../providers/webauthn.js";
 import { signedInRedirect } from "../session/signed-in-redirect.js";
 import { sessionStrategyOf } from "../session/strategy.js";
@@ -29,12 +30,22 @@ function counterMovedForward(stored: number, received: number): boolean {
 }
 
 /**
- * A passkey's counter is read, checked and written one assertion at a time per credential in this
- * process: two parallel assertions from a cloned authenticator would otherwise both read the old
- * counter and both pass. Across processes the read-check-write can still interleave
- * (docs/passkeys.md, "Security notes").
+ * A passkey's counter is read, checked and written one assertion at a time per credential, in every
+ * instance that shares the store: two parallel assertions from a cloned authenticator would otherwise
+ * both read the old counter and both pass. The lock outlives any honest verification; a sign-in that
+ * cannot get it within a few seconds (another one of the same passkey is stuck) is refused.
  */
-const counterUpdates = new OneAtATime();
+const counterUpdates = new StoreLock({ ttlMs: 15_000, waitMs: 5_000 });
+
+/** Runs the counter step under the credential's lock; a lock held too long refuses the sign-in. */
+async function underCounterLock<T>(ctx: RequestContext, credentialID: string, task: () => Promise<T>): Promise<T> {
+  try {
+    return await counterUpdates.run(ctx.config.store, await storeKey("webauthn-counter", credentialID), task);
+  } catch (error) {
+    if (error instanceof LockBusy) throw new WebAuthnVerificationError("Another sign-in with this passkey is still being checked; the sign-in was refused");
+    throw error;
+  }
+}
 
 /**
  * Verifies the assertion against the stored credential, spends the challenge (only now: a bogus
@@ -51,7 +62,7 @@ async function checkAndAdvanceCounter(
   const authenticator = await adapter.getAuthenticator!(credentialID);
   if (!authenticator) throw new WebAuthnVerificationError("The passkey is not known here (no authenticator with this credential id)");
   const info = await verifyAssertion(provider, response, opened.challenge, expectedRelyingParty(ctx, provider), authenticator);
-  spendVerifiedChallenge(ctx, opened);
+  await spendVerifiedChallenge(ctx, opened);
   const stored = Number(authenticator.counter) || 0;
   if (!counterMovedForward(stored, info.newCounter)) {
     throw new WebAuthnVerificationError(
@@ -66,7 +77,7 @@ export async function authenticateWithPasskey(ctx: RequestContext, provider: Web
   const adapter = ctx.config.adapter!;
   const opened = await openChallenge(ctx, "authenticate");
   const credentialID = storedCredentialId(response.id);
-  const authenticator = await counterUpdates.run(credentialID, () => checkAndAdvanceCounter(ctx, provider, response, opened, credentialID));
+  const authenticator = await underCounterLock(ctx, credentialID, () => checkAndAdvanceCounter(ctx, provider, response, opened, credentialID));
 
   const account = await adapter.getAccount!(authenticator.providerAccountId, provider.id);
   if (!account || account.userId !== authenticator.userId) {

@@ -13,7 +13,7 @@ import { AUTHJS_TEXT, authjsError } from "../core/authjs-wording.js";
 import { InvalidCheck } from "../core/errors.js";
 import { CHECK_COOKIE_MAX_AGE, deletionCookie } from "../cookies/defaults.js";
 import type { Cookie } from "../types.js";
-import { spentChallengesOf } from "./spent-challenges.js";
+import { storeKey } from "../stores/keys.js";
 
 export type CeremonyAction = "authenticate" | "register";
 
@@ -87,12 +87,30 @@ export async function openChallenge(ctx: RequestContext, action: CeremonyAction)
 
 /**
  * Marks the challenge of a response that has just VERIFIED as used, so one challenge signs in (or
- * registers) once. Call it synchronously after the verification and before anything is stored: the
- * check-and-record cannot interleave with another request's in this process, so of two verified
- * responses over one challenge exactly one goes on. Throws `InvalidCheck` for the second.
+ * registers) once. Call it right after the verification and before anything is stored. Throws
+ * `InvalidCheck` for the second verified response over one challenge — a replayed request, in this
+ * instance or any other that shares the store — and `StoreError` when the store cannot be reached
+ * (the ceremony is refused: a replay could not be ruled out).
+ *
+ * Why remember at all: the challenge lives in a stateless sealed cookie. Deleting the cookie stops an
+ * honest browser from reusing it, but a captured request (cookie and body) could be replayed within
+ * the cookie's 15 minutes — and passkeys that always report signature counter 0 cannot be caught by
+ * the counter rule. The shared store's atomic `claim` refuses the second use, for as long as the
+ * cookie could still be opened.
+ *
+ * Why only verified ceremonies: options, and so challenges, are free — `GET webauthn-options` needs no
+ * session. If every callback were remembered, one client posting well-formed but bogus responses could
+ * fill the store. Only a response signed by an authenticator registered here is remembered.
+ *
+ * Why it may forget: the default memory store is bounded, and a client holding a registered passkey
+ * (sign-up is open) can complete verified ceremonies in bulk. When full it forgets the entries
+ * closest to expiry instead of refusing new ones (refusing would lock every passkey user out):
+ * those are the challenges whose cookies are about to stop opening, a replay also needs the victim's
+ * captured request, and authenticators that count are still caught by the counter rule.
  */
-export function spendVerifiedChallenge(ctx: RequestContext, opened: OpenedChallenge): void {
-  if (!spentChallengesOf(ctx.config).spend(opened.challenge, opened.expiresAt)) {
+export async function spendVerifiedChallenge(ctx: RequestContext, opened: OpenedChallenge): Promise<void> {
+  const key = await storeKey("webauthn-spent", opened.challenge);
+  if (!(await ctx.config.store.claim(key, "1", opened.expiresAt - Date.now()))) {
     throw challengeError("The WebAuthn challenge was already used (a replayed request)");
   }
 }

@@ -8,13 +8,12 @@
  * "full" is reached in a few requests.
  */
 import { describe, expect, it } from "vitest";
-import { normalizeConfig } from "../config/normalize.js";
 import { CookieJar, ORIGIN, setCookies } from "../testing/harness.js";
 import { fetchOptions, newBrowser, postCeremony, registerPasskey, sessionOf, signInWithPasskey } from "../testing/passkey-flow.js";
 import { passkeySetups, type AdapterKind, type PasskeySetup } from "../testing/passkey-setup.js";
 import { SoftAuthenticator, type SoftCreationOptions, type SoftRequestOptions } from "../testing/soft-authenticator.js";
 import type { AuthConfig } from "../types.js";
-import { SpentChallenges, useSpentChallenges } from "./spent-challenges.js";
+import { memoryStore } from "../stores/memory.js";
 
 /** Foyer's detail of a logged error: the message is Auth.js's wording (server/core/authjs-wording.ts). */
 function detailOf(error: Error): string {
@@ -35,7 +34,7 @@ const matrix: [AdapterKind, "jwt" | "database"][] = [
 /** A setup whose spent-challenge memory holds only CAPACITY challenges. */
 function smallMemorySetup(adapter: AdapterKind, strategy: "jwt" | "database"): PasskeySetup {
   const s = setup({ adapter, strategy });
-  useSpentChallenges(normalizeConfig(s.config), new SpentChallenges(CAPACITY));
+  s.config.store = memoryStore({ maxEntries: CAPACITY });
   return s;
 }
 

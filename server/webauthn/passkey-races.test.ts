@@ -3,13 +3,20 @@
  * (the last-way-in rule holds under concurrency in one process); the spent-challenge memory never
  * locks new challenges out, even when flooded; hostile bodies never reach a 500.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { Auth } from "../auth.js";
 import { CookieJar, ORIGIN, csrf, get, postJson } from "../testing/harness.js";
 import { newBrowser, registerPasskey, fetchOptions, postCeremony } from "../testing/passkey-flow.js";
 import { passkeySetups, type AdapterKind } from "../testing/passkey-setup.js";
 import { SoftAuthenticator, type SoftRequestOptions } from "../testing/soft-authenticator.js";
-import { SpentChallenges } from "./spent-challenges.js";
+import { memoryStore } from "../stores/memory.js";
+import type { Store } from "../stores/types.js";
+
+/** A challenge spent as the callback spends it, with the store's clock at `now`. */
+async function spend(store: Store, challenge: string, expiresAt: number, now: number): Promise<boolean> {
+  vi.setSystemTime(now);
+  return store.claim(`webauthn-spent:${challenge}`, "1", expiresAt - now);
+}
 
 const setup = passkeySetups();
 
@@ -58,27 +65,29 @@ describe("passkey races and floods", () => {
     },
   );
 
-  it("a flood of verified challenges beyond the capacity never locks new ones out: the memory forgets those closest to expiry, and recent ones are still refused", () => {
-    const memory = new SpentChallenges(100_000);
+  it("a flood of verified challenges beyond the capacity never locks new ones out: the memory forgets those closest to expiry, and recent ones are still refused", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    onTestFinished(() => void vi.useRealTimers());
+    const memory = memoryStore({ maxEntries: 100_000 });
     const now = Date.now();
     // Spent 14 minutes ago (its cookie expires in one minute), then a recent one (expires in 15).
-    expect(memory.spend("old", now + 60_000, now)).toBe(true);
-    expect(memory.spend("recent", now + 900_000, now)).toBe(true);
+    expect(await spend(memory, "old", now + 60_000, now)).toBe(true);
+    expect(await spend(memory, "recent", now + 900_000, now)).toBe(true);
     let refused = 0;
-    for (let i = 0; i < 100_000; i++) if (!memory.spend(`flood-${i}`, now + 600_000 + i, now)) refused++;
+    for (let i = 0; i < 100_000; i++) if (!(await spend(memory, `flood-${i}`, now + 600_000 + i, now))) refused++;
     expect(refused).toBe(0);
     expect(memory.size).toBe(100_000);
     // The flood pushed out the entries closest to expiry: "old" first, then the earliest flood ones.
-    expect(memory.spend("recent", now + 900_000, now)).toBe(false);
-    expect(memory.spend("flood-99999", now + 900_000, now)).toBe(false);
-    expect(memory.spend("old", now + 60_000, now)).toBe(true);
+    expect(await spend(memory, "recent", now + 900_000, now)).toBe(false);
+    expect(await spend(memory, "flood-99999", now + 900_000, now)).toBe(false);
+    expect(await spend(memory, "old", now + 60_000, now)).toBe(true);
     // Expired entries make room before any live one is forgotten, and may be spent again.
-    const small = new SpentChallenges(2);
-    expect(small.spend("expired", now - 1, now)).toBe(true);
-    expect(small.spend("live", now + 1000, now)).toBe(true);
-    expect(small.spend("new", now + 2000, now)).toBe(true);
-    expect(small.spend("live", now + 1000, now)).toBe(false);
-    expect(small.spend("expired", now + 3000, now)).toBe(true);
+    const small = memoryStore({ maxEntries: 2 });
+    expect(await spend(small, "expired", now + 1, now)).toBe(true);
+    expect(await spend(small, "live", now + 1000, now + 1)).toBe(true);
+    expect(await spend(small, "new", now + 2000, now + 1)).toBe(true);
+    expect(await spend(small, "live", now + 1000, now + 1)).toBe(false);
+    expect(await spend(small, "expired", now + 3000, now + 1)).toBe(true);
   });
 
   it("hostile inputs never 500", async () => {

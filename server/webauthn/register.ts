@@ -66,7 +66,7 @@ export async function registerPasskey(ctx: RequestContext, provider: WebAuthnCon
 
   const info = await verifyAttestation(provider, response, opened.challenge, expectedRelyingParty(ctx, provider));
   // Spent only now that the attestation verified (a bogus one must not use it up), before anything is stored.
-  spendVerifiedChallenge(ctx, opened);
+  await spendVerifiedChallenge(ctx, opened);
   const row = authenticatorRow(info);
   const account: NewAccount = { provider: provider.id, type: "webauthn", providerAccountId: row.credentialID };
   const known = await adapter.getAuthenticator!(row.credentialID);

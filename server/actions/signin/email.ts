@@ -14,6 +14,7 @@ import { normalizeEmail } from "../../email/identifier.js";
 import { renderVerificationEmail } from "../../email/message.js";
 import { hashVerificationToken, randomToken } from "../../email/tokens.js";
 import { crypto } from "../../jwt/crypto.js";
+import { storeKey } from "../../stores/keys.js";
 import type { AdapterUser } from "../../adapters/types.js";
 import type { EmailProvider } from "../../config/types.js";
 import type { Account, ResponseInternal } from "../../types.js";
@@ -29,7 +30,8 @@ export async function emailSignin(ctx: RequestContext, provider: EmailProvider):
   if (redirect) return { redirect };
 
   const verifyRequest = { redirect: `${ctx.authUrl}/verify-request?provider=${encodeURIComponent(provider.id)}&type=email` };
-  if (!ctx.config.emailCooldown.allow(`${provider.id}\u0000${email}`, provider.resendCooldown)) {
+  const cooldown = await startCooldown(ctx, provider, email);
+  if (!cooldown.started) {
     ctx.logger.debug("e-mail link not sent again within the resend cooldown", { provider: provider.id });
     return verifyRequest;
   }
@@ -70,11 +72,24 @@ export async function emailSignin(ctx: RequestContext, provider: EmailProvider):
   } catch (error) {
     // Nothing half-done stays behind: the unsent token is used up, and the address may retry at once.
     await Promise.resolve(adapter.useVerificationToken!({ identifier: email, token: hashed })).catch(() => undefined);
-    ctx.config.emailCooldown.forget(`${provider.id}\u0000${email}`);
+    await cooldown.forget();
     ctx.logger.error(new EmailSignInError(`Sending the sign-in e-mail through "${provider.id}" failed`, error as Error));
     return { redirect: signinPageError(ctx) };
   }
   return verifyRequest;
+}
+
+/**
+ * The per-address resend cooldown, in the shared store so that every instance sees it: the first
+ * request within `resendCooldown` seconds claims the address and sends; the others send nothing and
+ * answer the same. A send that fails lets go of the claim, so the user may retry at once. A store
+ * that cannot be reached throws `StoreError` (nothing is sent: no cooldown, no e-mail).
+ */
+async function startCooldown(ctx: RequestContext, provider: EmailProvider, email: string): Promise<{ started: boolean; forget(): Promise<void> }> {
+  if (!(provider.resendCooldown > 0)) return { started: true, forget: async () => {} };
+  const key = await storeKey("email-cooldown", provider.id, email);
+  const started = await ctx.config.store.claim(key, "1", provider.resendCooldown * 1000);
+  return { started, forget: () => ctx.config.store.delete(key).catch(() => undefined) };
 }
 
 /** The canonical address, or `undefined` (logged) when the input is refused. */
