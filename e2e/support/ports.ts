@@ -36,6 +36,12 @@ export const PORT_VARIABLES = {
   express4: "FOYER_E2E_EXPRESS4_PORT",
   /** e2e/fixtures/express-server.ts: the Express 4 app's code on `@auth/express`. */
   expressAuthjs: "FOYER_E2E_EXPRESS_AUTHJS_PORT",
+  /** e2e/fixtures/solid-start-server.ts: the SolidStart app on `foyer-auth/solid-start` (e2e/solid-start.spec.ts). */
+  solidStart: "FOYER_E2E_SOLID_START_PORT",
+  /** e2e/fixtures/solid-start-server.ts: the old `solid-start` 0.2 app on `@auth/solid-start`. */
+  solidStartAuthjs: "FOYER_E2E_SOLID_START_AUTHJS_PORT",
+  /** e2e/fixtures/solid-start-server.ts: the same app after its imports changed to Foyer's. */
+  solidStartMigrated: "FOYER_E2E_SOLID_START_MIGRATED_PORT",
 } as const;
 
 export type PortName = keyof typeof PORT_VARIABLES;
@@ -111,3 +117,9 @@ export const EXPRESS4_ORIGIN = `http://localhost:${PORTS.express4}`;
 export const EXPRESS_AUTHJS_ORIGIN = `http://localhost:${PORTS.expressAuthjs}`;
 /** The SMTP capture's HTTP API. */
 export const MAIL_API_ORIGIN = `http://127.0.0.1:${PORTS.mailApi}`;
+/** The SolidStart app on `foyer-auth/solid-start`. */
+export const SOLID_START_ORIGIN = `http://localhost:${PORTS.solidStart}`;
+/** The `solid-start` 0.2 app on `@auth/solid-start`. */
+export const SOLID_START_AUTHJS_ORIGIN = `http://localhost:${PORTS.solidStartAuthjs}`;
+/** The same app migrated to `foyer-auth/solid-start`. */
+export const SOLID_START_MIGRATED_ORIGIN = `http://localhost:${PORTS.solidStartMigrated}`;
