@@ -3,6 +3,7 @@
  * (with an event holding the web `Request`), `getSession` at the config's prefix, and the failures
  * that must read as signed out. The same calls against `@auth/solid-start` show where it differs.
  */
+import type { APIEvent } from "@solidjs/start/server";
 import { describe, expect, it } from "vitest";
 import memoryAdapter from "../../adapters/memory.js";
 import { DEMO_USER, ORIGIN, PASSWORD, testConfig } from "../../testing/harness.js";
@@ -196,6 +197,13 @@ describe("getSession", () => {
 });
 
 describe("the module", () => {
+  it("hands out route handlers that fit @solidjs/start's APIEvent (type-checked) and answer it", async () => {
+    const { GET, POST } = SolidAuth(config());
+    const handlers: ((event: APIEvent) => Promise<Response>)[] = [GET, POST];
+    const event = { request: new Request(`${ORIGIN}/api/auth/providers`), params: { solidauth: "providers" } } as unknown as APIEvent;
+    expect((await handlers[0]!(event)).status).toBe(200);
+  });
+
   it("re-exports AuthError, CredentialsSignin and customFetch as @auth/solid-start does", async () => {
     const authjs = await import("@auth/core/errors");
     expect(new SolidStart.CredentialsSignin()).toBeInstanceOf(SolidStart.AuthError);
