@@ -22,8 +22,8 @@
  *   - e2e/fixtures/express-server.ts: an Express 5 app (FOYER_E2E_EXPRESS_PORT) and an Express 4 app
  *     (FOYER_E2E_EXPRESS4_PORT) on `foyer-auth/express`, and the Express 4 app's code on `@auth/express`
  *     (FOYER_E2E_EXPRESS_AUTHJS_PORT), for e2e/express.spec.ts;
- *   - e2e/fixtures/solid-start-server.ts: the SolidStart app on `foyer-auth/solid-start`
- *     (FOYER_E2E_SOLID_START_PORT), the `solid-start` 0.2 app on `@auth/solid-start`
+ *   - e2e/fixtures/solid-start-server.ts: the SolidStart app on `foyer-auth/solid-start`, on
+ *     `@solidjs/start` 1.3 (FOYER_E2E_SOLID_START_PORT) and 2 (FOYER_E2E_SOLID_START_V2_PORT), the `solid-start` 0.2 app on `@auth/solid-start`
  *     (FOYER_E2E_SOLID_START_AUTHJS_PORT) and its copy migrated to Foyer
  *     (FOYER_E2E_SOLID_START_MIGRATED_PORT), each with its own install under tmp/, for
  *     e2e/solid-start.spec.ts.
@@ -48,6 +48,7 @@ const {
   expressAuthjs: EXPRESS_AUTHJS_PORT,
   solidStart: SOLID_START_PORT,
   solidStartAuthjs: SOLID_START_AUTHJS_PORT,
+  solidStartV2: SOLID_START_V2_PORT,
   solidStartMigrated: SOLID_START_MIGRATED_PORT,
 } = PORTS;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -68,8 +69,13 @@ const SOLID_START_SERVER = {
   command: "npx tsx e2e/fixtures/solid-start-server.ts",
   // Ready when the last app started answers.
   url: `http://localhost:${SOLID_START_MIGRATED_PORT}/api/auth/providers`,
-  env: { PORT: String(SOLID_START_PORT), AUTHJS_PORT: String(SOLID_START_AUTHJS_PORT), MIGRATED_PORT: String(SOLID_START_MIGRATED_PORT) },
-  // Cold: two npm installs and three builds, about four minutes on two cores.
+  env: {
+    PORT: String(SOLID_START_PORT),
+    V2_PORT: String(SOLID_START_V2_PORT),
+    AUTHJS_PORT: String(SOLID_START_AUTHJS_PORT),
+    MIGRATED_PORT: String(SOLID_START_MIGRATED_PORT),
+  },
+  // Cold: two npm installs and four builds, three to five minutes on two cores.
   timeout: 600_000,
   reuseExistingServer: !process.env.CI,
   stdout: "ignore",

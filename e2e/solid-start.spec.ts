@@ -1,7 +1,7 @@
 /**
  * Foyer inside real SolidStart production builds (e2e/fixtures/solid-start-server.ts):
  *
- * - a `@solidjs/start` app on `foyer-auth/solid-start`: the built-in pages, sign-in through them and
+ * - a `@solidjs/start` app on `foyer-auth/solid-start`, built on `@solidjs/start` 1.3 and 2: the built-in pages, sign-in through them and
  *   through the app's own Solid form (`foyer-auth/solid-start/client`), the session read by server
  *   functions, a protected route, sign-out, a wrong password, a second config at the non-default
  *   prefix `/auth`, and a form posted from another site;
@@ -12,7 +12,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { message } from "./support/pages.js";
-import { SOLID_START_AUTHJS_ORIGIN, SOLID_START_MIGRATED_ORIGIN, SOLID_START_ORIGIN } from "./support/ports.js";
+import { SOLID_START_AUTHJS_ORIGIN, SOLID_START_MIGRATED_ORIGIN, SOLID_START_ORIGIN, SOLID_START_V2_ORIGIN } from "./support/ports.js";
 
 const USER = { email: "ada@example.com", password: "correct horse", name: "Ada Lovelace" };
 
@@ -63,73 +63,80 @@ async function hasSessionCookie(page: Page): Promise<boolean> {
   return (await page.context().cookies()).some((cookie) => cookie.name.includes("session-token"));
 }
 
-test.describe("@solidjs/start with foyer-auth/solid-start", () => {
-  const origin = SOLID_START_ORIGIN;
+const FOYER_APPS = [
+  { name: "@solidjs/start 1.3 with foyer-auth/solid-start", origin: SOLID_START_ORIGIN },
+  { name: "@solidjs/start 2 with foyer-auth/solid-start", origin: SOLID_START_V2_ORIGIN },
+] as const;
 
-  test("protected route → built-in sign-in page, wrong password, sign-in, session on the server, sign-out", async ({ page }) => {
-    await page.goto(`${origin}/protected`);
-    await expect(page).toHaveURL(`${origin}/api/auth/signin?callbackUrl=${encodeURIComponent("/protected")}`);
+for (const app of FOYER_APPS) {
+  test.describe(app.name, () => {
+    const origin = app.origin;
 
-    await fillBuiltInSignIn(page, "wrong password");
-    await expect(page).toHaveURL(/\/api\/auth\/signin\?error=CredentialsSignin/);
-    expect(await hasSessionCookie(page)).toBe(false);
+    test("protected route → built-in sign-in page, wrong password, sign-in, session on the server, sign-out", async ({ page }) => {
+      await page.goto(`${origin}/protected`);
+      await expect(page).toHaveURL(`${origin}/api/auth/signin?callbackUrl=${encodeURIComponent("/protected")}`);
 
-    await fillBuiltInSignIn(page, USER.password);
-    await expect(page).toHaveURL(`${origin}/protected`);
-    await expect(page.getByTestId("user")).toHaveText(USER.name);
-    expect(await homeStatus(page, origin)).toBe(`Signed in as ${USER.email}`);
+      await fillBuiltInSignIn(page, "wrong password");
+      await expect(page).toHaveURL(/\/api\/auth\/signin\?error=CredentialsSignin/);
+      expect(await hasSessionCookie(page)).toBe(false);
 
-    await page.goto(`${origin}/protected`);
-    await page.waitForLoadState("networkidle");
-    await page.getByRole("button", { name: "Sign out" }).click();
-    await expect(page).toHaveURL(`${origin}/`);
-    await expect(page.getByTestId("status")).toHaveText("Signed out");
-    await page.goto(`${origin}/protected`);
-    await expect(page).toHaveURL(/\/api\/auth\/signin\?callbackUrl=/);
+      await fillBuiltInSignIn(page, USER.password);
+      await expect(page).toHaveURL(`${origin}/protected`);
+      await expect(page.getByTestId("user")).toHaveText(USER.name);
+      expect(await homeStatus(page, origin)).toBe(`Signed in as ${USER.email}`);
+
+      await page.goto(`${origin}/protected`);
+      await page.waitForLoadState("networkidle");
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await expect(page).toHaveURL(`${origin}/`);
+      await expect(page.getByTestId("status")).toHaveText("Signed out");
+      await page.goto(`${origin}/protected`);
+      await expect(page).toHaveURL(/\/api\/auth\/signin\?callbackUrl=/);
+    });
+
+    test("sign-in through the app's own Solid form (foyer-auth/solid-start/client), and its error for a wrong password", async ({ page }) => {
+      await fillAppSignIn(page, origin, "wrong password");
+      await expect(page.getByTestId("error")).toHaveText("CredentialsSignin");
+      expect(await homeStatus(page, origin)).toBe("Signed out");
+
+      await fillAppSignIn(page, origin, USER.password);
+      await expect(page).toHaveURL(`${origin}/protected`);
+      await expect(page.getByTestId("user")).toHaveText(USER.name);
+      expect(await homeStatus(page, origin)).toBe(`Signed in as ${USER.email}`);
+    });
+
+    test("the built-in pages render at the prefix", async ({ page }) => {
+      const signin = await page.goto(`${origin}/api/auth/signin`);
+      expect(signin?.status()).toBe(200);
+      await expect(page.getByRole("button", { name: message("en", "signin.withProvider", "Credentials") })).toBeVisible();
+      expect(await page.locator("form").first().getAttribute("action")).toContain(`${origin}/api/auth/callback/credentials`);
+
+      const signout = await page.goto(`${origin}/api/auth/signout`);
+      expect(signout?.status()).toBe(200);
+      await expect(page.getByRole("button", { name: message("en", "signout.button") })).toBeVisible();
+
+      const error = await page.goto(`${origin}/api/auth/error?error=AccessDenied`);
+      expect(error?.status()).toBe(403);
+      await expect(page.locator("h1")).toBeVisible();
+    });
+
+    test("a config at the non-default prefix /auth: its own pages, and getSession reads there", async ({ page }) => {
+      await page.goto(`${origin}/auth/signin?callbackUrl=${encodeURIComponent("/alt")}`);
+      expect(await page.locator("form").first().getAttribute("action")).toContain(`${origin}/auth/callback/credentials`);
+      await fillBuiltInSignIn(page, USER.password);
+      await expect(page).toHaveURL(`${origin}/alt`);
+      await expect(page.getByTestId("status")).toHaveText(`Signed in as ${USER.email}`);
+      const session = await page.request.get(`${origin}/auth/session`);
+      expect(((await session.json()) as { user?: { email?: string } }).user?.email).toBe(USER.email);
+    });
+
+    test("a sign-in form posted from another site signs no one in", async ({ page }) => {
+      await postFromAnotherSite(page, origin);
+      expect(await hasSessionCookie(page)).toBe(false);
+      expect(await homeStatus(page, origin)).toBe("Signed out");
+    });
   });
-
-  test("sign-in through the app's own Solid form (foyer-auth/solid-start/client), and its error for a wrong password", async ({ page }) => {
-    await fillAppSignIn(page, origin, "wrong password");
-    await expect(page.getByTestId("error")).toHaveText("CredentialsSignin");
-    expect(await homeStatus(page, origin)).toBe("Signed out");
-
-    await fillAppSignIn(page, origin, USER.password);
-    await expect(page).toHaveURL(`${origin}/protected`);
-    await expect(page.getByTestId("user")).toHaveText(USER.name);
-    expect(await homeStatus(page, origin)).toBe(`Signed in as ${USER.email}`);
-  });
-
-  test("the built-in pages render at the prefix", async ({ page }) => {
-    const signin = await page.goto(`${origin}/api/auth/signin`);
-    expect(signin?.status()).toBe(200);
-    await expect(page.getByRole("button", { name: message("en", "signin.withProvider", "Credentials") })).toBeVisible();
-    expect(await page.locator("form").first().getAttribute("action")).toContain(`${origin}/api/auth/callback/credentials`);
-
-    const signout = await page.goto(`${origin}/api/auth/signout`);
-    expect(signout?.status()).toBe(200);
-    await expect(page.getByRole("button", { name: message("en", "signout.button") })).toBeVisible();
-
-    const error = await page.goto(`${origin}/api/auth/error?error=AccessDenied`);
-    expect(error?.status()).toBe(403);
-    await expect(page.locator("h1")).toBeVisible();
-  });
-
-  test("a config at the non-default prefix /auth: its own pages, and getSession reads there", async ({ page }) => {
-    await page.goto(`${origin}/auth/signin?callbackUrl=${encodeURIComponent("/alt")}`);
-    expect(await page.locator("form").first().getAttribute("action")).toContain(`${origin}/auth/callback/credentials`);
-    await fillBuiltInSignIn(page, USER.password);
-    await expect(page).toHaveURL(`${origin}/alt`);
-    await expect(page.getByTestId("status")).toHaveText(`Signed in as ${USER.email}`);
-    const session = await page.request.get(`${origin}/auth/session`);
-    expect(((await session.json()) as { user?: { email?: string } }).user?.email).toBe(USER.email);
-  });
-
-  test("a sign-in form posted from another site signs no one in", async ({ page }) => {
-    await postFromAnotherSite(page, origin);
-    expect(await hasSessionCookie(page)).toBe(false);
-    expect(await homeStatus(page, origin)).toBe("Signed out");
-  });
-});
+}
 
 const MIGRATION = [
   { name: "solid-start 0.2 app on @auth/solid-start (as written)", origin: SOLID_START_AUTHJS_ORIGIN },

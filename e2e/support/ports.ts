@@ -40,6 +40,8 @@ export const PORT_VARIABLES = {
   solidStart: "FOYER_E2E_SOLID_START_PORT",
   /** e2e/fixtures/solid-start-server.ts: the old `solid-start` 0.2 app on `@auth/solid-start`. */
   solidStartAuthjs: "FOYER_E2E_SOLID_START_AUTHJS_PORT",
+  /** e2e/fixtures/solid-start-server.ts: the same Foyer app on `@solidjs/start` 2. */
+  solidStartV2: "FOYER_E2E_SOLID_START_V2_PORT",
   /** e2e/fixtures/solid-start-server.ts: the same app after its imports changed to Foyer's. */
   solidStartMigrated: "FOYER_E2E_SOLID_START_MIGRATED_PORT",
 } as const;
@@ -119,6 +121,8 @@ export const EXPRESS_AUTHJS_ORIGIN = `http://localhost:${PORTS.expressAuthjs}`;
 export const MAIL_API_ORIGIN = `http://127.0.0.1:${PORTS.mailApi}`;
 /** The SolidStart app on `foyer-auth/solid-start`. */
 export const SOLID_START_ORIGIN = `http://localhost:${PORTS.solidStart}`;
+/** The same app on `@solidjs/start` 2. */
+export const SOLID_START_V2_ORIGIN = `http://localhost:${PORTS.solidStartV2}`;
 /** The `solid-start` 0.2 app on `@auth/solid-start`. */
 export const SOLID_START_AUTHJS_ORIGIN = `http://localhost:${PORTS.solidStartAuthjs}`;
 /** The same app migrated to `foyer-auth/solid-start`. */

@@ -3,16 +3,18 @@
  * e2e/fixtures/solid-start-server.ts):
  *
  * - `foyer`: e2e/fixtures/solid-start-app on `@solidjs/start` 1.3.2 (vinxi), written for
- *   `foyer-auth/solid-start`. Not on the root's `@solidjs/start` 2.0.5: every 2.0 release imports
- *   `globSync` from `node:fs` when its Vite plugin loads, which Node 20 does not have (Node 22 added
- *   it; 2.0 declares `node >=24`), so its build stops at "does not provide an export named 'globSync'".
- *   1.3.2 is the newest release that builds and runs on Node 20.
+ *   `foyer-auth/solid-start`, with its own install: the newest release that builds on Node.js 20.
+ * - `foyer-v2`: the same app on the root's `@solidjs/start` 2 (Vite 8), with a vite.config.ts in place
+ *   of app.config.ts. Every 2.0 release imports `globSync` from `node:fs` when its Vite plugin loads,
+ *   which Node.js 20 does not have (Node.js 22 added it; 2.0 declares `node >=24`): the build stops at
+ *   "does not provide an export named 'globSync'". On Node.js 20 it is built with that one import
+ *   shimmed (solid-start-v2/globsync-hook.mjs); the built server runs on Node.js 20 as it is.
  * - `authjs`: e2e/fixtures/solid-start-authjs-app, written for `@auth/solid-start` 0.19.2 on the old
  *   `solid-start` 0.2.32 package (the one `@auth/solid-start` peers on), as it is.
  * - `authjs-migrated`: the same app after only its import paths changed to Foyer's ({@link migrateImports}).
  *
- * Each fixture's packages conflict with the root's (another Vite major, another router), so each gets
- * its own `node_modules`, installed once into tmp/solid-deps/<app>-<hash of its package.json>/. A build
+ * The 1.x and 0.2 fixtures' packages conflict with the root's (another Vite major, another router), so
+ * each gets its own `node_modules`, installed once into tmp/solid-deps/<app>-<hash of its package.json>/. A build
  * lives in tmp/solid-apps/<name>-<hash of its inputs>/ (the app's files, its install, and for the Foyer
  * builds this repository's dist/ and package.json), with `node_modules` a link to the install. Folders
  * count once their `.complete` marker exists; a lock folder keeps two processes from doing the same
@@ -30,28 +32,69 @@ const DEPS = join(REPO_ROOT, "tmp/solid-deps");
 const BUILDS = join(REPO_ROOT, "tmp/solid-apps");
 const COMPLETE = ".complete";
 
-export type SolidAppName = "foyer" | "authjs" | "authjs-migrated";
+export type SolidAppName = "foyer" | "foyer-v2" | "authjs" | "authjs-migrated";
 
 interface AppKind {
   /** The fixture folder under e2e/fixtures. */
   fixture: string;
-  /** The build command (a script of the app's own install), and the server it produces. */
+  /** Whether the fixture gets its own install (its package.json); otherwise it builds with the root's packages. */
+  ownInstall: boolean;
+  /** The build command, run with Node.js in the build folder. */
   build: string[];
+  /** The server of the build, run with Node.js in the build folder. */
   server: string[];
   /** Whether the build imports this repository's package (foyer-auth). */
   usesFoyer: boolean;
 }
 
+const V2_SUPPORT = join(REPO_ROOT, "e2e/support/solid-start-v2");
+/** Node.js 20 needs the `globSync` shim to build `@solidjs/start` 2 (solid-start-v2/globsync-hook.mjs). */
+const V2_BUILD_FLAGS = Number(process.versions.node.split(".")[0]) < 22 ? ["--import", join(V2_SUPPORT, "register.mjs")] : [];
+
 const APPS: Record<SolidAppName, AppKind> = {
-  foyer: { fixture: "solid-start-app", build: ["node_modules/vinxi/bin/cli.mjs", "build"], server: [".output/server/index.mjs"], usesFoyer: true },
-  authjs: { fixture: "solid-start-authjs-app", build: ["node_modules/solid-start/bin.cjs", "build"], server: ["dist/server.js"], usesFoyer: false },
+  foyer: {
+    fixture: "solid-start-app",
+    ownInstall: true,
+    build: ["node_modules/vinxi/bin/cli.mjs", "build"],
+    server: [".output/server/index.mjs"],
+    usesFoyer: true,
+  },
+  "foyer-v2": {
+    fixture: "solid-start-app",
+    ownInstall: false,
+    build: [...V2_BUILD_FLAGS, join(REPO_ROOT, "node_modules/vite/bin/vite.js"), "build"],
+    server: [join(V2_SUPPORT, "serve.mjs")],
+    usesFoyer: true,
+  },
+  authjs: {
+    fixture: "solid-start-authjs-app",
+    ownInstall: true,
+    build: ["node_modules/solid-start/bin.cjs", "build"],
+    server: ["dist/server.js"],
+    usesFoyer: false,
+  },
   "authjs-migrated": {
     fixture: "solid-start-authjs-app",
+    ownInstall: true,
     build: ["node_modules/solid-start/bin.cjs", "build"],
     server: ["dist/server.js"],
     usesFoyer: true,
   },
 };
+
+/**
+ * `@solidjs/start` 2 reads its options from vite.config.ts (1.x from app.config.ts, which vinxi
+ * reads); the app's code is the same.
+ */
+const V2_VITE_CONFIG = `import { solidStart } from "@solidjs/start/config";
+import { defineConfig } from "vite";
+
+export default defineConfig({ plugins: [solidStart()] });
+`;
+
+function installedVersion(pkg: string): string {
+  return (JSON.parse(readFileSync(join(REPO_ROOT, "node_modules", pkg, "package.json"), "utf8")) as { version: string }).version;
+}
 
 /**
  * What changes in an app moving from `@auth/solid-start` to Foyer: import paths only. Longest first, so
@@ -121,9 +164,13 @@ async function installDeps(kind: AppKind): Promise<string> {
   }
 }
 
-function inputsHash(name: SolidAppName, deps: string): string {
+function inputsHash(name: SolidAppName, deps: string | undefined): string {
   const kind = APPS[name];
-  const hash = createHash("sha256").update(JSON.stringify({ name, deps: deps.slice(-16), build: kind.build }));
+  const hash = createHash("sha256").update(JSON.stringify({ name, deps: deps?.slice(-16), build: kind.build.map((arg) => arg.replace(REPO_ROOT, "")) }));
+  if (name === "foyer-v2") {
+    hash.update(JSON.stringify(["@solidjs/start", "@solidjs/router", "solid-js", "vite"].map(installedVersion)));
+    hashTree(hash, V2_SUPPORT);
+  }
   hashTree(hash, fixtureFiles(kind), (path) => path === "node_modules" || path.startsWith("."));
   if (name === "authjs-migrated") hash.update(JSON.stringify(IMPORT_MAP));
   if (kind.usesFoyer) {
@@ -146,7 +193,7 @@ export interface SolidAppBuild {
 /** Builds the app `name`, or reuses the build of the same inputs. */
 export async function buildSolidApp(name: SolidAppName): Promise<SolidAppBuild> {
   const kind = APPS[name];
-  const deps = await installDeps(kind);
+  const deps = kind.ownInstall ? await installDeps(kind) : undefined;
   const dir = join(BUILDS, `${name}-${inputsHash(name, deps)}`);
   const isDone = () => existsSync(join(dir, COMPLETE));
   if (isDone()) return { name, dir, reused: true };
@@ -157,7 +204,16 @@ export async function buildSolidApp(name: SolidAppName): Promise<SolidAppBuild> 
     if (isDone()) return { name, dir, reused: true };
     rmSync(dir, { recursive: true, force: true });
     cpSync(fixtureFiles(kind), dir, { recursive: true, filter: (path) => !/[\\/](node_modules|\.output|\.vinxi|\.solid|dist)$/.test(path) });
-    symlinkSync(join(deps, "node_modules"), join(dir, "node_modules"), "dir");
+    if (deps) symlinkSync(join(deps, "node_modules"), join(dir, "node_modules"), "dir");
+    else {
+      // The root's packages, found by walking up from tmp/; foyer-auth as an installed package.
+      mkdirSync(join(dir, "node_modules"));
+      symlinkSync(REPO_ROOT, join(dir, "node_modules/foyer-auth"), "dir");
+    }
+    if (name === "foyer-v2") {
+      rmSync(join(dir, "app.config.ts"));
+      writeFileSync(join(dir, "vite.config.ts"), V2_VITE_CONFIG);
+    }
     if (name === "authjs-migrated") {
       const left = migrateImports(dir);
       if (left.length > 0) throw new Error(`the migration left @auth/ imports: ${left.join(", ")}`);
