@@ -74,9 +74,29 @@ function requestOf(event: SolidAuthEvent): Request {
   return event instanceof Request ? event : event.request;
 }
 
-/** The browser's public origin: `AUTH_URL`'s, else the forwarded headers when the host is trusted, else the request's. */
+/**
+ * The URL the server was reached at: the request's, with the host of its `Host` header when that
+ * differs. `solid-start` 0.2's Node.js adapter builds the request URL from the `Origin` header when
+ * there is one, so a form posted from another site (or any client that sends `Origin`) would pick the
+ * origin Foyer builds its redirects and e-mailed links from. The scheme stays the request's.
+ */
+export function reachedUrl(request: Request): URL {
+  const url = new URL(request.url);
+  const host = request.headers.get("host")?.trim().toLowerCase();
+  if (!host || host === url.host) return url;
+  try {
+    const byHost = new URL(`${url.protocol}//${host}`);
+    // Only a bare host[:port]: anything else in the header (a path, credentials) is not a host.
+    if (byHost.host === host && byHost.pathname === "/" && !byHost.username && !byHost.password) return new URL(`${byHost.origin}${url.pathname}${url.search}`);
+  } catch {
+    // Not a host name: keep the request's URL.
+  }
+  return url;
+}
+
+/** The browser's public origin: `AUTH_URL`'s, else the forwarded headers when the host is trusted, else the host it reached. */
 function originOf(request: Request, config: AuthConfig): string {
-  return publicOrigin(request.url, request.headers, { trustForwardedHeaders: normalizeConfig(config).trustHost });
+  return publicOrigin(reachedUrl(request), request.headers, { trustForwardedHeaders: normalizeConfig(config).trustHost });
 }
 
 /**

@@ -9,7 +9,7 @@ import memoryAdapter from "../../adapters/memory.js";
 import { DEMO_USER, ORIGIN, PASSWORD, testConfig } from "../../testing/harness.js";
 import type { AuthConfig } from "../../types.js";
 import * as SolidStart from "./index.js";
-import { getSession, SolidAuth, solidStartConfig, type SolidAuthConfig } from "./solid-auth.js";
+import { getSession, reachedUrl, SolidAuth, solidStartConfig, type SolidAuthConfig } from "./solid-auth.js";
 
 /** A browser: keeps cookies and sends them back. */
 class Browser {
@@ -116,6 +116,22 @@ describe("SolidAuth", () => {
     expect(forged.headers.get("location")).toMatch(/error=MissingCSRF/);
     expect([...victim.jar.keys()].some((name) => name.includes("session-token"))).toBe(false);
     expect(await getSession(victim.request("/"), options)).toBeNull();
+  });
+
+  it("builds its URLs from the Host the server was reached at, not an Origin header solid-start 0.2 put into the request URL", async () => {
+    const auth = SolidAuth(config());
+    // solid-start 0.2's Node adapter: new URL(req.url, req.headers.origin ?? host).
+    const forged = new Request("https://attacker.example/api/auth/callback/credentials", {
+      method: "POST",
+      headers: { host: "localhost:3000", origin: "https://attacker.example", "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ username: "ada", password: PASSWORD, csrfToken: "guessed" }),
+    });
+    const answer = await auth.POST({ request: forged });
+    expect(answer.headers.get("location")).toBe("https://localhost:3000/api/auth/signin?error=MissingCSRF");
+    expect(reachedUrl(new Request("http://evil.example/x?y=1", { headers: { host: "app.example:8080" } })).href).toBe("http://app.example:8080/x?y=1");
+    expect(reachedUrl(new Request("http://app.example/x", { headers: { host: "evil.example/path" } })).href).toBe("http://app.example/x");
+    expect(reachedUrl(new Request("http://app.example/x", { headers: { host: "user@evil.example" } })).href).toBe("http://app.example/x");
+    expect(reachedUrl(new Request("http://app.example/x")).href).toBe("http://app.example/x");
   });
 
   it("sends a wrong password back to the sign-in page with error=CredentialsSignin", async () => {
