@@ -19,12 +19,14 @@
  * @module
  */
 import { createAuthClient, type AuthClient } from "./client.js";
+import type { AuthClientOptions } from "./options.js";
 import type { AuthorizationParams, SignInOptions, SignInResult } from "./signin.js";
 import type { SignOutResult } from "./signout.js";
 
 export { createAuthClient, type AuthClient } from "./client.js";
 export type { AuthorizationParams, SignInOptions, SignInResult } from "./signin.js";
 export type { SignOutResult } from "./signout.js";
+export type { AuthClientOptions } from "./options.js";
 
 /** Options of `signOut()` as `@auth/solid-start/client` takes them, plus Foyer's `redirect` and `redirectTo`. */
 export interface SolidSignOutOptions {
@@ -49,9 +51,12 @@ export interface SolidAuthClient {
 /**
  * A client for the API route at `prefix` (default `/api/auth`, as `SolidAuth`'s).
  * Creating one touches no browser global, so it may run at module level in server-rendered code.
+ *
+ * @param prefix The `prefix` of the app's `SolidAuth` config.
+ * @param options The other options of `createAuthClient` (`baseUrl`, `fetch`, `navigate`).
  */
-export function createSolidAuthClient(prefix = "/api/auth"): SolidAuthClient {
-  const client = createAuthClient({ basePath: prefix });
+export function createSolidAuthClient(prefix = "/api/auth", options: Omit<AuthClientOptions, "basePath"> = {}): SolidAuthClient {
+  const client = createAuthClient({ ...options, basePath: prefix });
   return {
     client,
     signIn: (provider, options, authorizationParams) => client.signIn(provider, options, authorizationParams),
