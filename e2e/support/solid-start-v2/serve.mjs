@@ -4,10 +4,15 @@
  * `@solidjs/start`), its client assets from `dist/client`. Run in the build folder; PORT and HOST from
  * the environment.
  */
+import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { serve } from "srvx";
-import { staticMiddleware } from "srvx/static";
+
+// srvx as @solidjs/start itself resolves it (it is its dependency, not the repository's).
+const fromStart = createRequire(new URL("../../../node_modules/@solidjs/start/package.json", import.meta.url));
+const load = (specifier) => import(pathToFileURL(fromStart.resolve(specifier)).href);
+const { serve } = await load("srvx");
+const { staticMiddleware } = await load("srvx/static");
 
 const { default: app } = await import(pathToFileURL(resolve("dist/server/entry-server.js")).href);
 
