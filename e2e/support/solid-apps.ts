@@ -5,7 +5,7 @@
  * - `foyer`: e2e/fixtures/solid-start-app on `@solidjs/start` 1.3.2 (vinxi), written for
  *   `foyer-auth/solid-start`, with its own install: the newest release that builds on Node.js 20.
  * - `foyer-v2`: the same app on the root's `@solidjs/start` 2 (Vite 8), with a vite.config.ts in place
- *   of app.config.ts. Every 2.0 release imports `globSync` from `node:fs` when its Vite plugin loads,
+ *   of app.config.ts. 2.0.5 (like 2.0.0 and 2.0.0-alpha.2) imports `globSync` from `node:fs` when its Vite plugin loads,
  *   which Node.js 20 does not have (Node.js 22 added it; 2.0 declares `node >=24`): the build stops at
  *   "does not provide an export named 'globSync'". On Node.js 20 it is built with that one import
  *   shimmed (solid-start-v2/globsync-hook.mjs); the built server runs on Node.js 20 as it is.
