@@ -26,6 +26,11 @@
  *     (cached while its inputs are the same; its packages installed apart, under tmp/qwik/) on
  *     `foyer-auth/qwik` (FOYER_E2E_QWIK_PORT) and on `@auth/qwik` (FOYER_E2E_QWIK_AUTHJS_PORT), for
  *     e2e/qwik.spec.ts and e2e/qwik-migration.spec.ts.
+ *   - e2e/fixtures/solid-start-server.ts: the SolidStart app on `foyer-auth/solid-start`, on
+ *     `@solidjs/start` 1.3 (FOYER_E2E_SOLID_START_PORT) and 2 (FOYER_E2E_SOLID_START_V2_PORT), the `solid-start` 0.2 app on `@auth/solid-start`
+ *     (FOYER_E2E_SOLID_START_AUTHJS_PORT) and its copy migrated to Foyer
+ *     (FOYER_E2E_SOLID_START_MIGRATED_PORT), each with its own install under tmp/, for
+ *     e2e/solid-start.spec.ts.
  * Outside CI a server already answering on its URL is reused, so set the variables to run the suite
  * against servers you started yourself.
  * Screenshots for people to look at go to test-results/screenshots/.
@@ -47,6 +52,10 @@ const {
   expressAuthjs: EXPRESS_AUTHJS_PORT,
   qwik: QWIK_PORT,
   qwikAuthjs: QWIK_AUTHJS_PORT,
+  solidStart: SOLID_START_PORT,
+  solidStartAuthjs: SOLID_START_AUTHJS_PORT,
+  solidStartV2: SOLID_START_V2_PORT,
+  solidStartMigrated: SOLID_START_MIGRATED_PORT,
 } = PORTS;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -57,6 +66,27 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
  */
 const FILE_FILTERS = process.argv.slice(2).filter((arg) => !arg.startsWith("-") && /(\.spec\.ts|^e2e\/)/.test(arg));
 const RUNS_NEXT_SPEC = FILE_FILTERS.length === 0 || FILE_FILTERS.some((arg) => /next/.test(arg));
+
+/** Whether this run includes e2e/solid-start.spec.ts (its apps need their own installs and builds). */
+const RUNS_SOLID_START_SPEC = FILE_FILTERS.length === 0 || FILE_FILTERS.some((arg) => /solid/.test(arg));
+
+/** e2e/fixtures/solid-start-server.ts: three SolidStart apps (see the list above). */
+const SOLID_START_SERVER = {
+  command: "npx tsx e2e/fixtures/solid-start-server.ts",
+  // Ready when the last app started answers.
+  url: `http://localhost:${SOLID_START_MIGRATED_PORT}/api/auth/providers`,
+  env: {
+    PORT: String(SOLID_START_PORT),
+    V2_PORT: String(SOLID_START_V2_PORT),
+    AUTHJS_PORT: String(SOLID_START_AUTHJS_PORT),
+    MIGRATED_PORT: String(SOLID_START_MIGRATED_PORT),
+  },
+  // Cold: two npm installs and four builds, three to five minutes on two cores.
+  timeout: 600_000,
+  reuseExistingServer: !process.env.CI,
+  stdout: "ignore",
+  stderr: "pipe",
+} as const;
 
 /** e2e/fixtures/next-server.ts: the Next.js test app, jwt and database sessions from one build. */
 const NEXT_SERVER = {
@@ -198,5 +228,6 @@ export default defineConfig({
     },
     ...(RUNS_NEXT_SPEC ? [NEXT_SERVER] : []),
     ...(RUNS_QWIK_SPECS ? [QWIK_SERVER] : []),
+    ...(RUNS_SOLID_START_SPEC ? [SOLID_START_SERVER] : []),
   ],
 });

@@ -68,6 +68,8 @@ describe("package exports", () => {
         "foyer-auth/next/edge": await import("foyer-auth/next/edge"),
         "foyer-auth/express": await import("foyer-auth/express"),
         "foyer-auth/hono": await import("foyer-auth/hono"),
+        "foyer-auth/solid-start": await import("foyer-auth/solid-start"),
+        "foyer-auth/solid-start/client": await import("foyer-auth/solid-start/client"),
         "foyer-auth/providers/credentials": await import("foyer-auth/providers/credentials"),
         "foyer-auth/providers/webauthn": await import("foyer-auth/providers/webauthn"),
         "foyer-auth/providers/passkey": await import("foyer-auth/providers/passkey"),
@@ -104,6 +106,9 @@ describe("package exports", () => {
     expect(kinds["foyer-auth/express"]!.customFetch).toBe("symbol");
     functions("foyer-auth/hono", ["initAuthConfig", "authHandler", "verifyAuth", "getAuthUser", "setEnvDefaults", "AuthError", "CredentialsSignin"]);
     expect(kinds["foyer-auth/hono"]!.customFetch).toBe("symbol");
+    functions("foyer-auth/solid-start", ["SolidAuth", "getSession", "AuthError", "CredentialsSignin"]);
+    expect(kinds["foyer-auth/solid-start"]!.customFetch).toBe("symbol");
+    functions("foyer-auth/solid-start/client", ["signIn", "signOut", "createSolidAuthClient", "createAuthClient"]);
     functions("foyer-auth/providers/credentials", ["default"]);
     functions("foyer-auth/providers/webauthn", ["default"]);
     functions("foyer-auth/providers/passkey", ["default"]);

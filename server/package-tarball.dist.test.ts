@@ -201,7 +201,7 @@ describe("the README's 'Add Foyer to your app', in an empty folder", () => {
     const script = `
       const names = ["foyer-auth", "foyer-auth/jwt", "foyer-auth/errors", "foyer-auth/types", "foyer-auth/adapters",
         "foyer-auth/providers/credentials", "foyer-auth/providers/github", "foyer-auth/providers/email", "foyer-auth/node",
-        "foyer-auth/next", "foyer-auth/next/edge", "foyer-auth/express"];
+        "foyer-auth/next", "foyer-auth/next/edge", "foyer-auth/express", "foyer-auth/solid-start", "foyer-auth/solid-start/client"];
       const loaded = {};
       for (const name of names) loaded[name] = Object.keys(await import(name)).length;
       let sqlite = "no error";
@@ -246,6 +246,9 @@ describe("the README's 'Add Foyer to your app', in an empty folder", () => {
     expect(result.loaded["foyer-auth/next/edge"]).toBeGreaterThan(0);
     // Without Express installed (an optional peer), foyer-auth/express imports: it uses only Express's request shape.
     expect(result.loaded["foyer-auth/express"]).toBeGreaterThan(4);
+    // Without SolidStart installed (an optional peer), foyer-auth/solid-start imports: it uses only the web Request.
+    expect(result.loaded["foyer-auth/solid-start"]).toBeGreaterThan(4);
+    expect(result.loaded["foyer-auth/solid-start/client"]).toBeGreaterThan(2);
     expect(result.sqlite).toBe('SQLiteAdapter needs the "libsql" package, which is not installed. Install it: npm install libsql');
     expect(result.postgres).toContain('needs the "pg" package');
     // The shared stores: memory needs nothing; Redis (an optional peer) names the package to install.

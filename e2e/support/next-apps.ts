@@ -54,7 +54,7 @@ const BUILD_ENV = {
   TEST_IDP_ISSUER: "http://127.0.0.1:9",
 };
 
-function hashTree(hash: ReturnType<typeof createHash>, root: string, skip: (relativePath: string) => boolean = () => false): void {
+export function hashTree(hash: ReturnType<typeof createHash>, root: string, skip: (relativePath: string) => boolean = () => false): void {
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const path = join(dir, entry.name);
@@ -88,7 +88,7 @@ function inputsHash(name: NextAppName): string {
   return hash.digest("hex").slice(0, 16);
 }
 
-function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<void> {
+export function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
@@ -105,7 +105,7 @@ function run(command: string, args: string[], options: { cwd: string; env: NodeJ
   });
 }
 
-async function acquireLock(lock: string, isDone: () => boolean): Promise<boolean> {
+export async function acquireLock(lock: string, isDone: () => boolean): Promise<boolean> {
   for (;;) {
     try {
       mkdirSync(lock);

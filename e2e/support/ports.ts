@@ -40,6 +40,14 @@ export const PORT_VARIABLES = {
   qwik: "FOYER_E2E_QWIK_PORT",
   /** e2e/fixtures/qwik-server.ts: the same app's code on `@auth/qwik` (e2e/qwik-migration.spec.ts). */
   qwikAuthjs: "FOYER_E2E_QWIK_AUTHJS_PORT",
+  /** e2e/fixtures/solid-start-server.ts: the SolidStart app on `foyer-auth/solid-start` (e2e/solid-start.spec.ts). */
+  solidStart: "FOYER_E2E_SOLID_START_PORT",
+  /** e2e/fixtures/solid-start-server.ts: the old `solid-start` 0.2 app on `@auth/solid-start`. */
+  solidStartAuthjs: "FOYER_E2E_SOLID_START_AUTHJS_PORT",
+  /** e2e/fixtures/solid-start-server.ts: the same Foyer app on `@solidjs/start` 2. */
+  solidStartV2: "FOYER_E2E_SOLID_START_V2_PORT",
+  /** e2e/fixtures/solid-start-server.ts: the same app after its imports changed to Foyer's. */
+  solidStartMigrated: "FOYER_E2E_SOLID_START_MIGRATED_PORT",
 } as const;
 
 export type PortName = keyof typeof PORT_VARIABLES;
@@ -119,3 +127,11 @@ export const MAIL_API_ORIGIN = `http://127.0.0.1:${PORTS.mailApi}`;
 export const QWIK_ORIGIN = `http://localhost:${PORTS.qwik}`;
 /** The same Qwik City app on `@auth/qwik`. */
 export const QWIK_AUTHJS_ORIGIN = `http://localhost:${PORTS.qwikAuthjs}`;
+/** The SolidStart app on `foyer-auth/solid-start`. */
+export const SOLID_START_ORIGIN = `http://localhost:${PORTS.solidStart}`;
+/** The same app on `@solidjs/start` 2. */
+export const SOLID_START_V2_ORIGIN = `http://localhost:${PORTS.solidStartV2}`;
+/** The `solid-start` 0.2 app on `@auth/solid-start`. */
+export const SOLID_START_AUTHJS_ORIGIN = `http://localhost:${PORTS.solidStartAuthjs}`;
+/** The same app migrated to `foyer-auth/solid-start`. */
+export const SOLID_START_MIGRATED_ORIGIN = `http://localhost:${PORTS.solidStartMigrated}`;
