@@ -62,16 +62,20 @@ export function svelteKitBasePath(config: Pick<AuthConfig, "basePath">, base: st
 }
 
 /**
- * The environment Foyer reads for a SvelteKit app: the private environment SvelteKit loaded, with
- * `NODE_ENV` saying whether this is the development server. Foyer trusts the request's host in
- * development only, or where `AUTH_TRUST_HOST` / `AUTH_URL` say so — in production builds too, which
- * `@auth/sveltekit` does not allow.
+ * The environment Foyer reads for a SvelteKit app: the private environment SvelteKit hands over
+ * (`$env/dynamic/private`: with the `.env` files in development), over `process.env` — SvelteKit 3
+ * hands over only the variables an app declares in `src/env.ts`, and adapter-node runs with the rest
+ * in `process.env`. `NODE_ENV` says whether this is the development server: Foyer trusts the request's
+ * host in development only, or where `AUTH_TRUST_HOST` / `AUTH_URL` say so — in production builds
+ * too, which `@auth/sveltekit` does not allow.
  */
-const envCopies = new WeakMap<EnvObject, { dev: boolean; env: EnvObject }>();
-export function foyerEnv(env: EnvObject, dev: boolean): EnvObject {
+const envCopies = new WeakMap<object, { dev: boolean; env: EnvObject }>();
+export function foyerEnv(env: EnvObject, dev: boolean, base: EnvObject = globalThis.process?.env ?? {}): EnvObject {
   const known = envCopies.get(env);
   if (known && known.dev === dev) return known.env;
-  const copy = { ...env, NODE_ENV: dev ? "development" : "production" };
+  const copy: EnvObject = { ...base };
+  for (const [name, value] of Object.entries(env)) if (typeof value === "string") copy[name] = value;
+  copy.NODE_ENV = dev ? "development" : "production";
   envCopies.set(env, { dev, env: copy });
   return copy;
 }
