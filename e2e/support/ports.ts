@@ -36,6 +36,14 @@ export const PORT_VARIABLES = {
   express4: "FOYER_E2E_EXPRESS4_PORT",
   /** e2e/fixtures/express-server.ts: the Express 4 app's code on `@auth/express`. */
   expressAuthjs: "FOYER_E2E_EXPRESS_AUTHJS_PORT",
+  /** e2e/fixtures/sveltekit-server.ts: the SvelteKit app on Foyer, SvelteKit 2 (e2e/sveltekit.spec.ts). */
+  sveltekit: "FOYER_E2E_SVELTEKIT_PORT",
+  /** e2e/fixtures/sveltekit-server.ts: the same build with a custom basePath in its config. */
+  sveltekitCustom: "FOYER_E2E_SVELTEKIT_CUSTOM_PORT",
+  /** e2e/fixtures/sveltekit-server.ts: the app on Foyer, SvelteKit 3, custom basePath. */
+  sveltekit3: "FOYER_E2E_SVELTEKIT3_PORT",
+  /** e2e/fixtures/sveltekit-server.ts: the app as written, on @auth/sveltekit (SvelteKit 2). */
+  sveltekitAuthjs: "FOYER_E2E_SVELTEKIT_AUTHJS_PORT",
 } as const;
 
 export type PortName = keyof typeof PORT_VARIABLES;
@@ -109,5 +117,13 @@ export const EXPRESS_ORIGIN = `http://localhost:${PORTS.express}`;
 export const EXPRESS4_ORIGIN = `http://localhost:${PORTS.express4}`;
 /** The Express 4 app's code on `@auth/express`. */
 export const EXPRESS_AUTHJS_ORIGIN = `http://localhost:${PORTS.expressAuthjs}`;
+/** The SvelteKit app on Foyer (SvelteKit 2). */
+export const SVELTEKIT_ORIGIN = `http://localhost:${PORTS.sveltekit}`;
+/** The same build with basePath "/custom-auth". */
+export const SVELTEKIT_CUSTOM_ORIGIN = `http://localhost:${PORTS.sveltekitCustom}`;
+/** The SvelteKit 3 app on Foyer, basePath "/custom-auth". */
+export const SVELTEKIT3_ORIGIN = `http://localhost:${PORTS.sveltekit3}`;
+/** The SvelteKit app as written, on @auth/sveltekit. */
+export const SVELTEKIT_AUTHJS_ORIGIN = `http://localhost:${PORTS.sveltekitAuthjs}`;
 /** The SMTP capture's HTTP API. */
 export const MAIL_API_ORIGIN = `http://127.0.0.1:${PORTS.mailApi}`;

@@ -137,9 +137,6 @@ async function kit2Deps(): Promise<string> {
   const json = `${JSON.stringify(KIT2_PACKAGE, null, 2)}\n`;
   const dir = join(CACHE, `kit2-${createHash("sha256").update(json).digest("hex").slice(0, 16)}`);
   await once(dir, async () => {
-    // Each SvelteKit major names its generated TypeScript config its own way.
-    const tsconfig = kit2 ? { extends: "./.svelte-kit/tsconfig.json" } : { extends: "$app/tsconfig" };
-    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
     writeFileSync(join(dir, "package.json"), json);
     await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], dir);
   });
