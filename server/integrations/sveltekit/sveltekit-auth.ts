@@ -105,6 +105,26 @@ export function prepareConfig(config: SvelteKitAuthConfig, env: EnvObject, base:
   return prepared;
 }
 
+/** `url` as a path when it is on `origin` (SvelteKit then navigates within the app); otherwise unchanged. */
+export function sameOriginPath(url: string, origin: string): string {
+  try {
+    const parsed = new URL(url, origin);
+    return parsed.origin === origin ? `${parsed.pathname}${parsed.search}${parsed.hash}` : parsed.href;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * SvelteKit's `redirect()` to where Foyer sends the browser. Foyer has already checked the URL (its
+ * `redirect` callback keeps callback URLs on the app's origin; an OAuth provider's authorisation URL is
+ * meant to leave it), so SvelteKit 3's external-URL guard is told so; SvelteKit 2 ignores the option.
+ */
+function redirectBrowser(url: string, origin: string): never {
+  const redirect = kitRedirect as (status: number, location: string, options?: { external: boolean }) => never;
+  return redirect(303, sameOriginPath(url, origin), { external: true });
+}
+
 /** Whether `pathname` is one of Foyer's routes under `basePath`. */
 export function isFoyerRoute(basePath: string, pathname: string): boolean {
   const rest = basePath === "/" ? pathname : pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined;
@@ -228,7 +248,7 @@ export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: Sv
       authorizationParams,
     });
     setCookies(event, result.cookies);
-    if (redirect) kitRedirect(303, result.url);
+    if (redirect) redirectBrowser(result.url, source.origin);
   };
 
   const signOut: Action = async (event) => {
@@ -241,7 +261,7 @@ export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: Sv
     const redirect = form.get("redirect");
     const result = await serverSignOut(config, source, typeof redirectTo === "string" && redirectTo !== "" ? { redirectTo } : {});
     setCookies(event, result.cookies);
-    if (redirect !== "false") kitRedirect(303, result.url);
+    if (redirect !== "false") redirectBrowser(result.url, source.origin);
   };
 
   return { handle, signIn, signOut };
