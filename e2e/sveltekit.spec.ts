@@ -38,7 +38,13 @@ const APPS: App[] = [
     other: SVELTEKIT_ORIGIN,
     foyer: true,
   },
-  { name: 'foyer-auth/sveltekit on SvelteKit 3, basePath "/custom-auth"', origin: SVELTEKIT3_ORIGIN, basePath: "/custom-auth", other: SVELTEKIT_ORIGIN, foyer: true },
+  {
+    name: 'foyer-auth/sveltekit on SvelteKit 3, basePath "/custom-auth"',
+    origin: SVELTEKIT3_ORIGIN,
+    basePath: "/custom-auth",
+    other: SVELTEKIT_ORIGIN,
+    foyer: true,
+  },
 ];
 
 async function sessionEmail(page: Page, app: App): Promise<string | null> {

@@ -86,7 +86,8 @@ describe("what the tarball holds", () => {
     expect(files).toContain("dist/ui/react/index.js");
     expect(files).toContain("dist/ui/react/index.d.ts");
     // foyer-auth/sveltekit/components ships Svelte sources, compiled by the app's own Svelte.
-    for (const name of ["SignIn.svelte", "SignOut.svelte", "index.js", "index.d.ts"]) expect(files).toContain(`server/integrations/sveltekit/components/${name}`);
+    for (const name of ["SignIn.svelte", "SignOut.svelte", "index.js", "index.d.ts"])
+      expect(files).toContain(`server/integrations/sveltekit/components/${name}`);
     expect(files.filter((file) => file.startsWith("server/") && !file.startsWith("server/integrations/sveltekit/components/"))).toEqual([]);
     const testOnly =
       /\.test\.|\/testing\/|(^|\/)stories\/|test-support|shared-suites|crash-child|postgres-harness|test-idp|test-smtp|test-oauth-server|integrations\/[^/]+\/test-|\.map$/;

@@ -192,11 +192,16 @@ export async function buildSvelteKitApp(name: SvelteKitAppName): Promise<SvelteK
     const tsconfig = kit2 ? { extends: "./.svelte-kit/tsconfig.json" } : { extends: "$app/tsconfig" };
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
     writeFileSync(join(dir, "package.json"), JSON.stringify({ name: `sveltekit-${name}`, private: true, type: "module", devDependencies }, null, 2));
-    await run(process.execPath, [join(modules, "vite/bin/vite.js"), "build"], dir, { ...process.env, NODE_ENV: "production", NODE_OPTIONS: nodeOptionsFor(kit2) });
+    await run(process.execPath, [join(modules, "vite/bin/vite.js"), "build"], dir, {
+      ...process.env,
+      NODE_ENV: "production",
+      NODE_OPTIONS: nodeOptionsFor(kit2),
+    });
   });
   for (const entry of existsSync(resolve(dir, "..")) ? readdirSync(resolve(dir, "..")) : []) {
     const path = join(resolve(dir, ".."), entry);
-    if (built && entry.startsWith(`${name}-`) && path !== dir && !entry.endsWith(".lock") && !existsSync(`${path}.lock`)) rmSync(path, { recursive: true, force: true });
+    if (built && entry.startsWith(`${name}-`) && path !== dir && !entry.endsWith(".lock") && !existsSync(`${path}.lock`))
+      rmSync(path, { recursive: true, force: true });
   }
   return { name, dir, reused: !built, seconds: built ? Math.round((Date.now() - started) / 1000) : 0 };
 }

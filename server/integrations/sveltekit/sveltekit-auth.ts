@@ -81,6 +81,18 @@ export function foyerEnv(env: EnvObject, dev: boolean, base: EnvObject = globalT
 }
 
 /**
+ * The built-in pages' headers in a SvelteKit app: `Referrer-Policy: same-origin` unless the app set
+ * one. Foyer's pages default to `no-referrer`, with which browsers send `Origin: null` on the pages'
+ * own form posts; SvelteKit refuses such a POST ("Cross-site POST form submissions are forbidden")
+ * before any hook runs. `same-origin` sends the real origin to the app only, and no referrer elsewhere.
+ */
+export function pageHeadersFor(config: Pick<AuthConfig, "pageHeaders">): Record<string, string | null> {
+  const own = config.pageHeaders ?? {};
+  const setsReferrer = Object.keys(own).some((name) => name.toLowerCase() === "referrer-policy");
+  return setsReferrer ? own : { "Referrer-Policy": "same-origin", ...own };
+}
+
+/**
  * The config Foyer gets: the app's, with the base path, and normalised with the environment SvelteKit
  * loaded (not `process.env`, which in development lacks the `.env` files). Foyer prepares a config
  * once per object, so the result is remembered per config, environment and base path.
@@ -95,7 +107,7 @@ export function prepareConfig(config: SvelteKitAuthConfig, env: EnvObject, base:
   const basePath = svelteKitBasePath(appConfig, base, env);
   let prepared = byBase.get(basePath);
   if (!prepared) {
-    prepared = { ...withFrameworkDefaults(appConfig, { basePath, env }), basePath };
+    prepared = { ...withFrameworkDefaults(appConfig, { basePath, env }), basePath, pageHeaders: pageHeadersFor(appConfig) };
     // Foyer reads the environment once per config object, when it first normalises it: do it here
     // with SvelteKit's environment, for the config and for its variant used by server-side actions.
     normalizeConfig(prepared, env);

@@ -6,7 +6,6 @@
  */
 import { isHttpError, isRedirect, type RequestEvent } from "@sveltejs/kit";
 import { sequence } from "@sveltejs/kit/hooks";
-import { with_request_store } from "@sveltejs/kit/internal/server";
 import { describe, expect, it, vi } from "vitest";
 import { AuthError, CredentialsSignin } from "../../core/errors.js";
 import type { EnvObject } from "../../core/env.js";
@@ -15,6 +14,13 @@ import { DEMO_USER, ORIGIN, PASSWORD, SECRET, testConfig } from "../../testing/h
 import type { AuthConfig } from "../../types.js";
 import { createSvelteKitAuth, foyerEnv, isFoyerRoute, svelteKitBasePath, type SvelteKitRuntime } from "./sveltekit-auth.js";
 import type { Handle, SvelteKitAuthConfigInput } from "./types.js";
+
+// SvelteKit's request store, which sequence() reads (SvelteKit runs every hook inside it). Internal,
+// typed by nothing public: loaded by a computed name.
+const KIT_INTERNAL = "@sveltejs/kit/internal/server";
+const { with_request_store } = (await import(/* @vite-ignore */ KIT_INTERNAL)) as {
+  with_request_store: <T>(store: unknown, run: () => T) => T;
+};
 
 /** A browser's cookies, as SvelteKit's `event.cookies.set` leaves them. */
 class Browser {
@@ -132,6 +138,19 @@ describe("handle", () => {
     expect(await providers.json()).toMatchObject({ credentials: { callbackUrl: `${ORIGIN}/app/auth/callback/credentials` } });
   });
 
+  it("serves the built-in pages with Referrer-Policy same-origin (header and meta): SvelteKit refuses the Origin: null that no-referrer makes browsers send", async () => {
+    const auth = createSvelteKitAuth(appConfig(), runtime());
+    const page = await auth.handle({ event: event(new Browser(), "/auth/signin"), resolve: resolveInto({}) });
+    expect(page.headers.get("referrer-policy")).toBe("same-origin");
+    const html = await page.text();
+    expect(html).toContain('<meta name="referrer" content="same-origin">');
+    expect(html).not.toContain("no-referrer");
+    const own = createSvelteKitAuth(appConfig({ pageHeaders: { "referrer-policy": "no-referrer" } }), runtime());
+    const kept = await own.handle({ event: event(new Browser(), "/auth/signin"), resolve: resolveInto({}) });
+    expect(kept.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(await kept.text()).toContain('<meta name="referrer" content="no-referrer">');
+  });
+
   it("composes with sequence(): a hook after it runs for the app's pages and reads the session through locals.auth()", async () => {
     const browser = new Browser();
     const auth = createSvelteKitAuth(appConfig(), runtime());
@@ -142,7 +161,7 @@ describe("handle", () => {
     };
     const sequenced = sequence(auth.handle as never, later as never) as unknown as Handle;
     // SvelteKit runs its hooks inside its request store; sequence() reads it.
-    const handle: Handle = (input) => with_request_store({ event: input.event, state: {} } as never, () => sequenced(input));
+    const handle: Handle = (input) => with_request_store({ event: input.event, state: {} }, () => sequenced(input));
     expect(await (await handle({ event: event(browser, "/"), resolve: resolveInto({}) })).text()).toBe("the app's page");
     const { error } = await signInWithAction(auth, browser, { providerId: "credentials", username: "ada", password: PASSWORD, redirectTo: "/" });
     expect(isRedirect(error)).toBe(true);

@@ -17,7 +17,7 @@ export type SvelteKitAuthConfigInput = SvelteKitAuthConfig | ((event: RequestEve
  */
 export type Handle = (input: {
   event: RequestEvent;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- SvelteKit's ResolveOptions, which differ between versions
+  // `opts` is SvelteKit's ResolveOptions, which differ between versions.
   resolve: (event: RequestEvent, opts?: any) => Promise<Response>;
 }) => Promise<Response>;
 
