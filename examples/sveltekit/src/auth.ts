@@ -13,7 +13,7 @@ import Nodemailer from "foyer-auth/providers/nodemailer";
 
 /** Replace with your own user lookup and password check (a password hash in your database). */
 async function findUser(email: unknown, password: unknown) {
-  return email === "ada@example.com" && password === "correct horse battery staple" ? { id: "ada", name: "Ada Lovelace", email } : null;
+  return email === "ada@example.com" && password === "correct horse battery staple" ? { id: "ada", name: "Ada Lovelace", email: "ada@example.com" } : null;
 }
 
 let config: SvelteKitAuthConfig | undefined;
