@@ -24,7 +24,7 @@
  *     (FOYER_E2E_EXPRESS_AUTHJS_PORT), for e2e/express.spec.ts.
  *   - e2e/fixtures/sveltekit-server.ts: the SvelteKit test app, built with cached builds, on Foyer
  *     (SvelteKit 2: FOYER_E2E_SVELTEKIT_PORT, and with a custom basePath FOYER_E2E_SVELTEKIT_CUSTOM_PORT;
- *     SvelteKit 3: FOYER_E2E_SVELTEKIT3_PORT) and on @auth/sveltekit (FOYER_E2E_SVELTEKIT_AUTHJS_PORT),
+ *     SvelteKit 3: FOYER_E2E_SVELTEKIT3_PORT, and built with paths.base FOYER_E2E_SVELTEKIT_BASE_PORT) and on @auth/sveltekit (FOYER_E2E_SVELTEKIT_AUTHJS_PORT),
  *     for e2e/sveltekit.spec.ts.
  * Outside CI a server already answering on its URL is reused, so set the variables to run the suite
  * against servers you started yourself.
@@ -49,6 +49,7 @@ const {
   sveltekitCustom: SVELTEKIT_CUSTOM_PORT,
   sveltekit3: SVELTEKIT3_PORT,
   sveltekitAuthjs: SVELTEKIT_AUTHJS_PORT,
+  sveltekitBase: SVELTEKIT_BASE_PORT,
 } = PORTS;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -76,6 +77,7 @@ const SVELTEKIT_SERVER = {
     FOYER_CUSTOM_PORT: String(SVELTEKIT_CUSTOM_PORT),
     FOYER_KIT3_PORT: String(SVELTEKIT3_PORT),
     AUTHJS_PORT: String(SVELTEKIT_AUTHJS_PORT),
+    FOYER_BASE_PORT: String(SVELTEKIT_BASE_PORT),
   },
   // Cold: SvelteKit 2's install and three Vite builds, a few minutes on two cores.
   timeout: 480_000,

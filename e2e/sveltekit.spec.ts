@@ -14,7 +14,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { message } from "./support/pages.js";
-import { SVELTEKIT3_ORIGIN, SVELTEKIT_AUTHJS_ORIGIN, SVELTEKIT_CUSTOM_ORIGIN, SVELTEKIT_ORIGIN } from "./support/ports.js";
+import { SVELTEKIT3_ORIGIN, SVELTEKIT_AUTHJS_ORIGIN, SVELTEKIT_BASE_ORIGIN, SVELTEKIT_CUSTOM_ORIGIN, SVELTEKIT_ORIGIN } from "./support/ports.js";
 
 const USER = { email: "ada@example.com", password: "correct horse battery staple", name: "Ada Lovelace" };
 
@@ -138,5 +138,31 @@ test.describe("the same build with and without basePath in its config", () => {
     expect((await request.get(`${SVELTEKIT_CUSTOM_ORIGIN}/auth/providers`)).status()).toBe(404);
     expect((await request.get(`${SVELTEKIT3_ORIGIN}/custom-auth/providers`)).status()).toBe(200);
     expect((await request.get(`${SVELTEKIT_ORIGIN}/auth/providers`)).status()).toBe(200);
+  });
+});
+
+test.describe('foyer-auth/sveltekit on SvelteKit 3 built with paths.base "/app"', () => {
+  const app: App = { name: "paths.base", origin: `${SVELTEKIT_BASE_ORIGIN}/app`, basePath: "/auth", other: SVELTEKIT_ORIGIN, foyer: true };
+
+  test("Foyer answers under /app/auth; the load and the later hook see the session; <SignOut> posts under the base", async ({ page }) => {
+    expect((await page.request.get(`${SVELTEKIT_BASE_ORIGIN}/app/auth/providers`)).status()).toBe(200);
+    expect((await page.request.get(`${SVELTEKIT_BASE_ORIGIN}/auth/providers`)).status()).toBe(404);
+    await page.goto(`${app.origin}/`);
+    await expectHome(page, app, null);
+
+    await page.goto(`${app.origin}/auth/signin?callbackUrl=${encodeURIComponent("/app/")}`);
+    const submit = page.getByRole("button", { name: message("en", "signin.withProvider", "Credentials") });
+    const form = page.locator("form").filter({ has: submit });
+    await form.getByLabel("Email", { exact: true }).fill(USER.email);
+    await form.getByLabel("Password", { exact: true }).fill(USER.password);
+    await submit.click();
+    await expect(page).toHaveURL(`${app.origin}/`);
+    await expectHome(page, app, USER.email);
+    expect(await sessionEmail(page, app)).toBe(USER.email);
+
+    await hydrated(page);
+    await page.getByRole("button", { name: "Sign out (component)" }).click();
+    await expectHome(page, app, null);
+    expect(await sessionEmail(page, app)).toBeNull();
   });
 });

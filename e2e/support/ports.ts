@@ -42,6 +42,8 @@ export const PORT_VARIABLES = {
   sveltekitCustom: "FOYER_E2E_SVELTEKIT_CUSTOM_PORT",
   /** e2e/fixtures/sveltekit-server.ts: the app on Foyer, SvelteKit 3, custom basePath. */
   sveltekit3: "FOYER_E2E_SVELTEKIT3_PORT",
+  /** e2e/fixtures/sveltekit-server.ts: the app on Foyer, SvelteKit 3, built with paths.base "/app". */
+  sveltekitBase: "FOYER_E2E_SVELTEKIT_BASE_PORT",
   /** e2e/fixtures/sveltekit-server.ts: the app as written, on @auth/sveltekit (SvelteKit 2). */
   sveltekitAuthjs: "FOYER_E2E_SVELTEKIT_AUTHJS_PORT",
 } as const;
@@ -123,6 +125,8 @@ export const SVELTEKIT_ORIGIN = `http://localhost:${PORTS.sveltekit}`;
 export const SVELTEKIT_CUSTOM_ORIGIN = `http://localhost:${PORTS.sveltekitCustom}`;
 /** The SvelteKit 3 app on Foyer, basePath "/custom-auth". */
 export const SVELTEKIT3_ORIGIN = `http://localhost:${PORTS.sveltekit3}`;
+/** The SvelteKit 3 app on Foyer built with paths.base "/app" (its pages are under /app). */
+export const SVELTEKIT_BASE_ORIGIN = `http://localhost:${PORTS.sveltekitBase}`;
 /** The SvelteKit app as written, on @auth/sveltekit. */
 export const SVELTEKIT_AUTHJS_ORIGIN = `http://localhost:${PORTS.sveltekitAuthjs}`;
 /** The SMTP capture's HTTP API. */

@@ -57,7 +57,10 @@ export const KIT2_PACKAGE = {
 };
 
 /** The builds: the app on Foyer (SvelteKit 3 and 2) and as written, on @auth/sveltekit (SvelteKit 2). */
-export type SvelteKitAppName = "foyer-kit3" | "foyer-kit2" | "authjs-kit2";
+export type SvelteKitAppName = "foyer-kit3" | "foyer-kit3-base" | "foyer-kit2" | "authjs-kit2";
+
+/** SvelteKit's `paths.base` of each build ("" for all but one). */
+export const PATHS_BASE: Record<SvelteKitAppName, string> = { "foyer-kit3": "", "foyer-kit3-base": "/app", "foyer-kit2": "", "authjs-kit2": "" };
 
 export interface SvelteKitAppBuild {
   name: SvelteKitAppName;
@@ -156,14 +159,20 @@ function installFoyer(modules: string): void {
 export async function buildSvelteKitApp(name: SvelteKitAppName): Promise<SvelteKitAppBuild> {
   const started = Date.now();
   const foyer = name.startsWith("foyer");
-  const kit2 = name.endsWith("kit2");
+  const kit2 = name.includes("kit2");
   const depsDir = kit2 ? await kit2Deps() : REPO_ROOT;
   const modules = join(depsDir, "node_modules");
   if (foyer && !existsSync(join(REPO_ROOT, "dist/server/integrations/sveltekit/index.js"))) {
     throw new Error("dist/ is missing foyer-auth/sveltekit: run `npm run build` first.");
   }
   const hash = createHash("sha256");
-  hash.update(JSON.stringify({ name, versions: ["@sveltejs/kit", "@sveltejs/adapter-node", "svelte", "vite"].map((pkg) => version(modules, pkg)) }));
+  hash.update(
+    JSON.stringify({
+      name,
+      base: PATHS_BASE[name],
+      versions: ["@sveltejs/kit", "@sveltejs/adapter-node", "svelte", "vite"].map((pkg) => version(modules, pkg)),
+    }),
+  );
   hashTree(hash, APP_SOURCE, (path) => /^(node_modules|\.svelte-kit|build)$/.test(path));
   if (foyer) {
     hash.update(readFileSync(MIGRATION_SCRIPT)).update(readFileSync(join(REPO_ROOT, "package.json")));
@@ -196,6 +205,7 @@ export async function buildSvelteKitApp(name: SvelteKitAppName): Promise<SvelteK
       ...process.env,
       NODE_ENV: "production",
       NODE_OPTIONS: nodeOptionsFor(kit2),
+      APP_PATHS_BASE: PATHS_BASE[name],
     });
   });
   for (const entry of existsSync(resolve(dir, "..")) ? readdirSync(resolve(dir, "..")) : []) {
