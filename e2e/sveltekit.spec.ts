@@ -160,9 +160,12 @@ test.describe('foyer-auth/sveltekit on SvelteKit 3 built with paths.base "/app"'
     await expectHome(page, app, USER.email);
     expect(await sessionEmail(page, app)).toBe(USER.email);
 
+    // <SignOut> posts to /app/signout; the app asked to land on "/" (outside its base, as written).
     await hydrated(page);
     await page.getByRole("button", { name: "Sign out (component)" }).click();
-    await expectHome(page, app, null);
+    await expect(page).toHaveURL(`${SVELTEKIT_BASE_ORIGIN}/`);
     expect(await sessionEmail(page, app)).toBeNull();
+    await page.goto(`${app.origin}/`);
+    await expectHome(page, app, null);
   });
 });
