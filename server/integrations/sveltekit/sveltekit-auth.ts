@@ -217,9 +217,10 @@ export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: Sv
       prepared = await configFor(event);
     } catch (error) {
       logError(error);
-      // Foyer's own routes answer as Foyer does for a broken config; the app's pages go on, signed out.
-      if (event.url.pathname.split("/").some((segment) => FOYER_ROUTES.has(segment))) return jsonResponse(500, CONFIG_ERROR_BODY);
-      return resolve(event);
+      // Foyer's routes (where they would be without the app's config) answer as Foyer does for a
+      // broken config; the app's pages go on, signed out.
+      const fallback = svelteKitBasePath({}, runtime.base(event), foyerEnv(runtime.env(), runtime.dev));
+      return isFoyerRoute(fallback, event.url.pathname) ? jsonResponse(500, CONFIG_ERROR_BODY) : resolve(event);
     }
     const { config, env } = prepared;
     if (!isFoyerRoute(config.basePath ?? "/auth", event.url.pathname)) return resolve(event);

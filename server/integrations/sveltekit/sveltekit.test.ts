@@ -233,6 +233,11 @@ describe("event.locals.auth()", () => {
       await throwing.handle({ event: event(new Browser(), "/"), resolve: resolveInto(seen) });
       expect(await seen.locals!.auth()).toBeNull();
       expect(consoleError).toHaveBeenCalled();
+      // Foyer's own routes answer the configuration error (no stack trace); the app's pages go on.
+      const configError = await throwing.handle({ event: event(new Browser(), "/auth/session"), resolve: resolveInto(seen) });
+      expect(configError.status).toBe(500);
+      expect(await configError.text()).not.toMatch(/config unavailable|at /);
+      expect((await throwing.handle({ event: event(new Browser(), "/api/session"), resolve: resolveInto(seen) })).status).toBe(200);
 
       const browser = new Browser();
       browser.jar.set("authjs.session-token", "not-a-jwe");
