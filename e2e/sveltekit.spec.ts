@@ -10,7 +10,9 @@
  * Every app runs the same flows — the migration promise: the built-in sign-in page, the app's
  * `<SignIn>` form action (and a wrong password caught as an `AuthError`), the session read by a
  * `+layout.server.ts` load and by a hook that runs after `handle` in `sequence()`, a protected route,
- * `<SignOut>`, and a sign-in form posted from another site. Each test has its own browser context.
+ * `<SignOut>`, and a sign-in form posted from another site. Then: the SvelteKit 3 build with
+ * `paths.base`, and a session cookie issued by the @auth/sveltekit app read by the Foyer app. Each test
+ * has its own browser context.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { message } from "./support/pages.js";
@@ -167,5 +169,25 @@ test.describe('foyer-auth/sveltekit on SvelteKit 3 built with paths.base "/app"'
     expect(await sessionEmail(page, app)).toBeNull();
     await page.goto(`${app.origin}/`);
     await expectHome(page, app, null);
+  });
+});
+
+test.describe("switching an app from @auth/sveltekit to Foyer", () => {
+  test("the session cookie @auth/sveltekit issued is read by the Foyer app (same AUTH_SECRET): nobody is signed out", async ({ page, context }) => {
+    const authjs = APPS.find((app) => !app.foyer)!;
+    const foyer = APPS.find((app) => app.origin === SVELTEKIT_ORIGIN)!;
+    await page.goto(`${authjs.origin}/auth/signin?callbackUrl=${encodeURIComponent("/")}`);
+    const submit = page.getByRole("button", { name: "Sign in with Credentials" });
+    const form = page.locator("form").filter({ has: submit });
+    await form.getByLabel("Email", { exact: true }).fill(USER.email);
+    await form.getByLabel("Password", { exact: true }).fill(USER.password);
+    await submit.click();
+    await expectHome(page, authjs, USER.email);
+    // Cookies do not depend on the port: the browser sends @auth/sveltekit's cookie to the Foyer app.
+    const issued = (await context.cookies(authjs.origin)).find((cookie) => cookie.name === "authjs.session-token");
+    expect(issued, "@auth/sveltekit's session cookie").toBeTruthy();
+    await page.goto(`${foyer.origin}/`);
+    await expectHome(page, foyer, USER.email);
+    expect((await context.cookies(foyer.origin)).find((cookie) => cookie.name === "authjs.session-token")?.value).toBe(issued!.value);
   });
 });
