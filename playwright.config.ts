@@ -31,6 +31,10 @@
  *     (FOYER_E2E_SOLID_START_AUTHJS_PORT) and its copy migrated to Foyer
  *     (FOYER_E2E_SOLID_START_MIGRATED_PORT), each with its own install under tmp/, for
  *     e2e/solid-start.spec.ts.
+ *   - e2e/fixtures/sveltekit-server.ts: the SvelteKit test app, built with cached builds, on Foyer
+ *     (SvelteKit 2: FOYER_E2E_SVELTEKIT_PORT, and with a custom basePath FOYER_E2E_SVELTEKIT_CUSTOM_PORT;
+ *     SvelteKit 3: FOYER_E2E_SVELTEKIT3_PORT, and built with paths.base FOYER_E2E_SVELTEKIT_BASE_PORT) and on @auth/sveltekit (FOYER_E2E_SVELTEKIT_AUTHJS_PORT),
+ *     for e2e/sveltekit.spec.ts.
  * Outside CI a server already answering on its URL is reused, so set the variables to run the suite
  * against servers you started yourself.
  * Screenshots for people to look at go to test-results/screenshots/.
@@ -50,6 +54,11 @@ const {
   express: EXPRESS_PORT,
   express4: EXPRESS4_PORT,
   expressAuthjs: EXPRESS_AUTHJS_PORT,
+  sveltekit: SVELTEKIT_PORT,
+  sveltekitCustom: SVELTEKIT_CUSTOM_PORT,
+  sveltekit3: SVELTEKIT3_PORT,
+  sveltekitAuthjs: SVELTEKIT_AUTHJS_PORT,
+  sveltekitBase: SVELTEKIT_BASE_PORT,
   qwik: QWIK_PORT,
   qwikAuthjs: QWIK_AUTHJS_PORT,
   solidStart: SOLID_START_PORT,
@@ -66,6 +75,31 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
  */
 const FILE_FILTERS = process.argv.slice(2).filter((arg) => !arg.startsWith("-") && /(\.spec\.ts|^e2e\/)/.test(arg));
 const RUNS_NEXT_SPEC = FILE_FILTERS.length === 0 || FILE_FILTERS.some((arg) => /next/.test(arg));
+
+/** Whether this run includes e2e/sveltekit.spec.ts, whose apps take three Vite builds when their inputs changed. */
+const RUNS_SVELTEKIT_SPEC = FILE_FILTERS.length === 0 || FILE_FILTERS.some((arg) => /sveltekit/.test(arg));
+
+/**
+ * e2e/fixtures/sveltekit-server.ts: the SvelteKit app (e2e/fixtures/sveltekit-app) on Foyer with
+ * SvelteKit 2 (default and custom base path) and SvelteKit 3, and as written on @auth/sveltekit.
+ */
+const SVELTEKIT_SERVER = {
+  command: "npx tsx e2e/fixtures/sveltekit-server.ts",
+  // Ready when the last server started answers.
+  url: `http://localhost:${SVELTEKIT_AUTHJS_PORT}/login`,
+  env: {
+    FOYER_PORT: String(SVELTEKIT_PORT),
+    FOYER_CUSTOM_PORT: String(SVELTEKIT_CUSTOM_PORT),
+    FOYER_KIT3_PORT: String(SVELTEKIT3_PORT),
+    AUTHJS_PORT: String(SVELTEKIT_AUTHJS_PORT),
+    FOYER_BASE_PORT: String(SVELTEKIT_BASE_PORT),
+  },
+  // Cold: SvelteKit 2's install and three Vite builds, a few minutes on two cores.
+  timeout: 480_000,
+  reuseExistingServer: !process.env.CI,
+  stdout: "ignore",
+  stderr: "pipe",
+} as const;
 
 /** Whether this run includes e2e/solid-start.spec.ts (its apps need their own installs and builds). */
 const RUNS_SOLID_START_SPEC = FILE_FILTERS.length === 0 || FILE_FILTERS.some((arg) => /solid/.test(arg));
@@ -229,5 +263,6 @@ export default defineConfig({
     ...(RUNS_NEXT_SPEC ? [NEXT_SERVER] : []),
     ...(RUNS_QWIK_SPECS ? [QWIK_SERVER] : []),
     ...(RUNS_SOLID_START_SPEC ? [SOLID_START_SERVER] : []),
+    ...(RUNS_SVELTEKIT_SPEC ? [SVELTEKIT_SERVER] : []),
   ],
 });

@@ -85,6 +85,10 @@ describe("what the tarball holds", () => {
     expect(files).toContain("dist/server/cli/main.js");
     expect(files).toContain("dist/ui/react/index.js");
     expect(files).toContain("dist/ui/react/index.d.ts");
+    // foyer-auth/sveltekit/components ships Svelte sources, compiled by the app's own Svelte.
+    for (const name of ["SignIn.svelte", "SignOut.svelte", "index.js", "index.d.ts"])
+      expect(files).toContain(`server/integrations/sveltekit/components/${name}`);
+    expect(files.filter((file) => file.startsWith("server/") && !file.startsWith("server/integrations/sveltekit/components/"))).toEqual([]);
     const testOnly =
       /\.test\.|\/testing\/|(^|\/)stories\/|test-support|shared-suites|crash-child|postgres-harness|test-idp|test-smtp|test-oauth-server|integrations\/[^/]+\/test-|\.map$/;
     expect(files.filter((file) => testOnly.test(file))).toEqual([]);
@@ -103,6 +107,8 @@ describe("what the tarball holds", () => {
       const code = readFileSync(join(work, "package", file), "utf8");
       for (const [, spec] of code.matchAll(specifier)) {
         if (spec!.startsWith("node:") || builtins.has(spec!)) continue;
+        // SvelteKit's virtual modules, which the app's SvelteKit build provides to foyer-auth/sveltekit only.
+        if (/^\$(env|app)\//.test(spec!) && /(^|\/)integrations\/sveltekit\//.test(file)) continue;
         const name = spec!.startsWith("@") ? spec!.split("/").slice(0, 2).join("/") : spec!.split("/")[0]!;
         if (!declared.has(name)) undeclared.set(name, file);
       }

@@ -48,6 +48,16 @@ export const PORT_VARIABLES = {
   solidStartV2: "FOYER_E2E_SOLID_START_V2_PORT",
   /** e2e/fixtures/solid-start-server.ts: the same app after its imports changed to Foyer's. */
   solidStartMigrated: "FOYER_E2E_SOLID_START_MIGRATED_PORT",
+  /** e2e/fixtures/sveltekit-server.ts: the SvelteKit app on Foyer, SvelteKit 2 (e2e/sveltekit.spec.ts). */
+  sveltekit: "FOYER_E2E_SVELTEKIT_PORT",
+  /** e2e/fixtures/sveltekit-server.ts: the same build with a custom basePath in its config. */
+  sveltekitCustom: "FOYER_E2E_SVELTEKIT_CUSTOM_PORT",
+  /** e2e/fixtures/sveltekit-server.ts: the app on Foyer, SvelteKit 3, custom basePath. */
+  sveltekit3: "FOYER_E2E_SVELTEKIT3_PORT",
+  /** e2e/fixtures/sveltekit-server.ts: the app on Foyer, SvelteKit 3, built with paths.base "/app". */
+  sveltekitBase: "FOYER_E2E_SVELTEKIT_BASE_PORT",
+  /** e2e/fixtures/sveltekit-server.ts: the app as written, on @auth/sveltekit (SvelteKit 2). */
+  sveltekitAuthjs: "FOYER_E2E_SVELTEKIT_AUTHJS_PORT",
 } as const;
 
 export type PortName = keyof typeof PORT_VARIABLES;
@@ -121,6 +131,16 @@ export const EXPRESS_ORIGIN = `http://localhost:${PORTS.express}`;
 export const EXPRESS4_ORIGIN = `http://localhost:${PORTS.express4}`;
 /** The Express 4 app's code on `@auth/express`. */
 export const EXPRESS_AUTHJS_ORIGIN = `http://localhost:${PORTS.expressAuthjs}`;
+/** The SvelteKit app on Foyer (SvelteKit 2). */
+export const SVELTEKIT_ORIGIN = `http://localhost:${PORTS.sveltekit}`;
+/** The same build with basePath "/custom-auth". */
+export const SVELTEKIT_CUSTOM_ORIGIN = `http://localhost:${PORTS.sveltekitCustom}`;
+/** The SvelteKit 3 app on Foyer, basePath "/custom-auth". */
+export const SVELTEKIT3_ORIGIN = `http://localhost:${PORTS.sveltekit3}`;
+/** The SvelteKit 3 app on Foyer built with paths.base "/app" (its pages are under /app). */
+export const SVELTEKIT_BASE_ORIGIN = `http://localhost:${PORTS.sveltekitBase}`;
+/** The SvelteKit app as written, on @auth/sveltekit. */
+export const SVELTEKIT_AUTHJS_ORIGIN = `http://localhost:${PORTS.sveltekitAuthjs}`;
 /** The SMTP capture's HTTP API. */
 export const MAIL_API_ORIGIN = `http://127.0.0.1:${PORTS.mailApi}`;
 /** The Qwik City app on `foyer-auth/qwik`. */

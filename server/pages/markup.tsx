@@ -57,7 +57,16 @@ export function pageMarkup(page: PageContext, request: PageRequest): PageMarkup 
 }
 
 /** The complete HTML document of a page. */
-export function pageDocument(page: PageContext, markup: PageMarkup, css: string): string {
+export function pageDocument(page: PageContext, markup: PageMarkup, css: string, referrerPolicy?: string | null): string {
   const head = markup.scripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`).join("");
-  return renderDocument({ lang: page.locale, dir: page.dir, colorScheme: page.theme.colorScheme, title: markup.title, css, body: markup.body, head });
+  return renderDocument({
+    lang: page.locale,
+    dir: page.dir,
+    colorScheme: page.theme.colorScheme,
+    title: markup.title,
+    css,
+    body: markup.body,
+    head,
+    ...(referrerPolicy !== undefined ? { referrerPolicy } : {}),
+  });
 }

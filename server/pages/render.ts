@@ -20,10 +20,9 @@ export interface RenderOptions {
 export function renderPage(page: PageContext, request: PageRequest, options: RenderOptions): ResponseInternal<string> {
   const markup = pageMarkup(page, request);
   const carriesToken = request.page === "signin" || request.page === "signout";
-  return {
-    status: markup.status,
-    // `script-src 'self'` only where Foyer's own script is on the page; elsewhere `'none'`.
-    headers: pageHeaders({ css: options.css, carriesToken, scripts: markup.scripts.length > 0, formAction: options.formAction }, options.headerOverrides),
-    body: pageDocument(page, markup, options.css),
-  };
+  // `script-src 'self'` only where Foyer's own script is on the page; elsewhere `'none'`.
+  const headers = pageHeaders({ css: options.css, carriesToken, scripts: markup.scripts.length > 0, formAction: options.formAction }, options.headerOverrides);
+  // The page's <meta name="referrer"> says what the header says, so that `pageHeaders` can change it.
+  const referrerPolicy = Object.entries(headers).find(([name]) => name.toLowerCase() === "referrer-policy")?.[1] ?? null;
+  return { status: markup.status, headers, body: pageDocument(page, markup, options.css, referrerPolicy) };
 }

@@ -1,0 +1,3 @@
+import { signIn } from "../../auth";
+
+export const actions = { default: signIn };

@@ -1,0 +1,3 @@
+import { signOut } from "../../auth";
+
+export const actions = { default: signOut };
