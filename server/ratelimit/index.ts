@@ -19,12 +19,12 @@ export async function rateLimit(config: NormalizedConfig, req: RequestInternal, 
   const subjects = subjectsOf(config, limits, req);
   if (!subjects) return undefined;
   const route = limits.routes[subjects.limit]!;
-  const { limit, address, identifier } = subjects;
+  const { limit, address, identifier, byIdentifier } = subjects;
   let waitMs = 0;
   let scope: "address" | "identifier" = "address";
   if (route.perAddress && address) waitMs = await consume(config.store, `${limit}:a:${address}`, route.perAddress);
   // With no identifier, the request counts under the empty one: leaving a field out is no way around it.
-  if (!waitMs && route.perIdentifier) {
+  if (!waitMs && route.perIdentifier && byIdentifier) {
     waitMs = await consume(config.store, `${limit}:i:${identifier ?? ""}`, route.perIdentifier);
     scope = "identifier";
   }

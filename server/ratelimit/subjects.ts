@@ -18,13 +18,20 @@ export interface Subjects {
   address?: string;
   /** The identifier the request names, normalised (case and surrounding space do not make a new bucket). */
   identifier?: string;
+  /**
+   * Whether the per-identifier limit applies. Not to passkey options without an e-mail: those name no
+   * one, and one shared bucket for all of them would let a single client refuse everyone's.
+   */
+  byIdentifier: boolean;
 }
 
 /** The limit that applies to `req` and what it is counted by, or `undefined` when it is not limited. */
 export function subjectsOf(config: NormalizedConfig, limits: ResolvedRateLimits, req: RequestInternal): Subjects | undefined {
   const limit = limitOf(config, req);
   if (!limit || !limits.routes[limit]) return undefined;
-  return { limit, address: clientAddress(limits, req), identifier: identifierOf(config, limit, req) };
+  const identifier = identifierOf(config, limit, req);
+  const byIdentifier = !(limit === "passkey" && req.method === "GET" && identifier === undefined);
+  return { limit, address: clientAddress(limits, req), identifier, byIdentifier };
 }
 
 function limitOf(config: NormalizedConfig, req: RequestInternal): LimitName | undefined {
