@@ -22,9 +22,8 @@ const NEVER = { max: 1_000_000_000, window: 3600 };
 
 /** A memory store that counts its `increment` calls (the bench test checks that the limiter ran). */
 export function countingStore(): Store & { increments: number } {
-  const store = memoryStore() as Store & { increments: number };
+  const store = Object.assign(memoryStore(), { increments: 0 });
   const increment = store.increment.bind(store);
-  store.increments = 0;
   store.increment = (key, ttlMs) => {
     store.increments++;
     return increment(key, ttlMs);
@@ -38,7 +37,9 @@ export const RATE_LIMITED_SIGN_IN: BenchCase = {
 };
 
 /** Foyer with limits on and `@auth/core`, each signed in once. */
-export async function prepareRateLimited(store: Store = countingStore()): Promise<{ implementations: Implementation[]; states: Map<ImplementationName, BrowserState> }> {
+export async function prepareRateLimited(
+  store: Store = countingStore(),
+): Promise<{ implementations: Implementation[]; states: Map<ImplementationName, BrowserState> }> {
   const foyerConfig = {
     providers: [FoyerCredentials({ credentials: credentialFields, authorize })],
     secret: SECRET,

@@ -62,7 +62,10 @@ export function resolveRateLimits(option: unknown, production: boolean): Resolve
       const rule = given?.[scope] === undefined ? defaults[scope] : given[scope];
       if (rule === false || rule === undefined) continue;
       const resolved = resolveRule(rule);
-      if (!resolved) return new InvalidConfiguration(`rateLimits.${name}.${scope} must be false or { max, window } with positive integers (window in seconds); got ${JSON.stringify(rule)}.`);
+      if (!resolved)
+        return new InvalidConfiguration(
+          `rateLimits.${name}.${scope} must be false or { max, window } with positive integers (window in seconds); got ${JSON.stringify(rule)}.`,
+        );
       route[scope] = resolved;
     }
     routes[name] = route;

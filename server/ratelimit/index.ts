@@ -13,7 +13,12 @@ import { consume } from "./counter.js";
 import { subjectsOf } from "./subjects.js";
 
 /** `undefined` when the request may go on, else the `429` to answer it with. */
-export async function rateLimit(config: NormalizedConfig, req: RequestInternal, target: ErrorTarget, returnRedirect: boolean): Promise<ResponseInternal | undefined> {
+export async function rateLimit(
+  config: NormalizedConfig,
+  req: RequestInternal,
+  target: ErrorTarget,
+  returnRedirect: boolean,
+): Promise<ResponseInternal | undefined> {
   const limits = config.rateLimits;
   if (!limits) return undefined;
   const subjects = subjectsOf(config, limits, req);

@@ -8,7 +8,6 @@ import { afterAll, describe, expect, it } from "vitest";
 import MemoryAdapter from "../adapters/memory.js";
 import { Auth } from "../auth.js";
 import { setPeerAddress } from "../core/client-address.js";
-import Credentials from "../providers/credentials.js";
 import Email from "../providers/email-alias.js";
 import Passkey from "../providers/passkey.js";
 import { memoryStore } from "../stores/memory.js";
@@ -33,8 +32,7 @@ const FROM = "x-test-client";
 function limitedConfig(rateLimits: RateLimitsOptions | boolean | undefined, overrides: Partial<AuthConfig> = {}) {
   const events: RateLimitedEvent[] = [];
   const config = testConfig({
-    rateLimits:
-      typeof rateLimits === "object" ? { clientAddress: (request) => request.headers.get(FROM), ...rateLimits } : rateLimits,
+    rateLimits: typeof rateLimits === "object" ? { clientAddress: (request) => request.headers.get(FROM), ...rateLimits } : rateLimits,
     events: { rateLimited: (event) => void events.push(event) },
     ...overrides,
   });
@@ -187,7 +185,10 @@ describe("e-mail floods", () => {
 
   async function requestLink(config: AuthConfig, email: string, address: string): Promise<Response> {
     const { jar, csrfToken } = await csrf(config);
-    return Auth(postForm("/auth/signin/email", { csrfToken, email }, { cookie: jar.header, headers: { [FROM]: address, "x-auth-return-redirect": "1" } }), config);
+    return Auth(
+      postForm("/auth/signin/email", { csrfToken, email }, { cookie: jar.header, headers: { [FROM]: address, "x-auth-return-redirect": "1" } }),
+      config,
+    );
   }
 
   it("to many addresses from one client: cut off at 10, no e-mail beyond", async () => {
@@ -216,7 +217,9 @@ describe("passkey floods", () => {
     const { config } = passkeyConfig({});
     const statuses: number[] = [];
     for (let i = 0; i < 70; i++) {
-      statuses.push((await Auth(new Request(`${ORIGIN}/auth/webauthn-options/passkey?action=authenticate`, { headers: { [FROM]: "203.0.113.20" } }), config)).status);
+      statuses.push(
+        (await Auth(new Request(`${ORIGIN}/auth/webauthn-options/passkey?action=authenticate`, { headers: { [FROM]: "203.0.113.20" } }), config)).status,
+      );
     }
     expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
     expect(statuses.slice(60)).toEqual(new Array(10).fill(429));
@@ -229,7 +232,11 @@ describe("passkey floods", () => {
       const { jar, csrfToken } = await csrf(config);
       const data = JSON.stringify({ id: "Y3JlZC0x", rawId: "Y3JlZC0x", type: "public-key", response: {} });
       const response = await Auth(
-        postForm("/auth/callback/passkey", { csrfToken, action: "authenticate", data }, { cookie: jar.header, headers: { [FROM]: `198.51.100.${i}`, "x-auth-return-redirect": "1" } }),
+        postForm(
+          "/auth/callback/passkey",
+          { csrfToken, action: "authenticate", data },
+          { cookie: jar.header, headers: { [FROM]: `198.51.100.${i}`, "x-auth-return-redirect": "1" } },
+        ),
         config,
       );
       statuses.push(response.status);
