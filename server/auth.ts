@@ -125,10 +125,11 @@ async function answer(input: Input, configInput: ConfigInput): Promise<Response 
 
   try {
     // Counted before anything looks the identifier up: a refusal says nothing about the account.
-    const limited = await rateLimit(config, req, target, returnRedirect);
-    if (limited) return config.raw ? limited : toResponse(limited, returnRedirect);
+    const limit = await rateLimit(config, req, target, returnRedirect);
+    if (limit.refusal) return config.raw ? limit.refusal : toResponse(limit.refusal, returnRedirect);
     const ctx = await createContext(config, req);
     const internal = await route.handle(ctx, route.segments);
+    if (limit.settle) await limit.settle(internal);
     // The public provider list sets no cookies, so that caches may keep it (as Auth.js).
     const initCookies = req.action === "providers" ? [] : ctx.initCookies;
     internal.cookies = internal.cookies?.length ? [...initCookies, ...internal.cookies] : initCookies;

@@ -30,3 +30,14 @@ export async function consume(store: Store, subject: string, rule: ResolvedRule,
   await store.set(lockKey, String(now + lockMs), lockMs);
   return lockMs;
 }
+
+/**
+ * Forgets this window's count for `subject` (its back-off strikes stay): a person who typed the
+ * password wrong a few times and then right starts again from nothing. Only a successful sign-in
+ * does this, and only the identifier's own count: an attacker cannot reset a victim's, nor a
+ * client's per-address count.
+ */
+export async function forgive(store: Store, subject: string, rule: ResolvedRule, now = Date.now()): Promise<void> {
+  const window = Math.floor(now / rule.windowMs);
+  await store.delete(await storeKey("rate-limit", subject, String(rule.windowMs), String(window)));
+}

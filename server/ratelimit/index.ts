@@ -9,20 +9,24 @@ import type { ErrorTarget } from "../core/error-response.js";
 import { absolutePage, withQuery } from "../core/redirect.js";
 import type { RequestInternal } from "../core/request.js";
 import type { ResponseInternal } from "../types.js";
-import { consume } from "./counter.js";
+import { consume, forgive } from "./counter.js";
 import { subjectsOf } from "./subjects.js";
 
-/** `undefined` when the request may go on, else the `429` to answer it with. */
-export async function rateLimit(
-  config: NormalizedConfig,
-  req: RequestInternal,
-  target: ErrorTarget,
-  returnRedirect: boolean,
-): Promise<ResponseInternal | undefined> {
+/** What counting a request decided: the `429` to answer with, or what to do when it succeeds. */
+export interface RateLimitOutcome {
+  refusal?: ResponseInternal;
+  /** For a credentials sign-in: call with the route's answer; a sign-in that set a session forgets the identifier's count. */
+  settle?: (answer: ResponseInternal) => Promise<void>;
+}
+
+const NOTHING: RateLimitOutcome = {};
+
+/** Counts `req` against its limits: a refusal when it is over one. */
+export async function rateLimit(config: NormalizedConfig, req: RequestInternal, target: ErrorTarget, returnRedirect: boolean): Promise<RateLimitOutcome> {
   const limits = config.rateLimits;
-  if (!limits) return undefined;
+  if (!limits) return NOTHING;
   const subjects = subjectsOf(config, limits, req);
-  if (!subjects) return undefined;
+  if (!subjects) return NOTHING;
   const route = limits.routes[subjects.limit]!;
   const { limit, address, identifier, byIdentifier } = subjects;
   let waitMs = 0;
@@ -33,11 +37,22 @@ export async function rateLimit(
     waitMs = await consume(config.store, `${limit}:i:${identifier ?? ""}`, route.perIdentifier);
     scope = "identifier";
   }
-  if (!waitMs) return undefined;
+  if (!waitMs) {
+    const rule = route.perIdentifier;
+    if (limit !== "credentials" || !rule) return NOTHING;
+    const subject = `${limit}:i:${identifier ?? ""}`;
+    return { settle: (answer) => (setsSession(config, answer) ? forgive(config.store, subject, rule) : Promise.resolve()) };
+  }
   const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
   config.logger.debug("rate limited", { limit, scope });
   await config.events.rateLimited({ limit, scope, address, retryAfter });
-  return refusal(req, target, retryAfter, returnRedirect);
+  return { refusal: refusal(req, target, retryAfter, returnRedirect) };
+}
+
+/** Whether `answer` sets a session cookie (a sign-in that worked). */
+function setsSession(config: NormalizedConfig, answer: ResponseInternal): boolean {
+  const names = [config.cookies.secure.sessionToken.name, config.cookies.plain.sessionToken.name];
+  return (answer.cookies ?? []).some((cookie) => cookie.value !== "" && names.some((name) => cookie.name === name || cookie.name.startsWith(`${name}.`)));
 }
 
 /**

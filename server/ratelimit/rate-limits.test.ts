@@ -81,6 +81,18 @@ describe("password guessing against one account", () => {
     expect(await signedIn(await attempt(config, "ada", PASSWORD))).toBe(true);
   });
 
+  it("forgets the count after a successful sign-in (a few typos do not add up), but never the per-address count", async () => {
+    const { config } = limitedConfig({ credentials: { perIdentifier: { max: 5, window: 60 }, perAddress: { max: 12, window: 60 } } });
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 4; i++) expect((await attempt(config, "ada", "typo")).status).toBe(200);
+      expect(await signedIn(await attempt(config, "ada", PASSWORD))).toBe(true);
+    }
+    // 10 requests so far from this address; the per-address count was not forgiven.
+    expect((await attempt(config, "ada", "typo")).status).toBe(200);
+    expect((await attempt(config, "ada", "typo")).status).toBe(200);
+    expect((await attempt(config, "ada", PASSWORD)).status).toBe(429);
+  });
+
   it("counts case and surrounding space as the same identifier", async () => {
     const { config } = limitedConfig({ credentials: { perIdentifier: { max: 2, window: 60 } } });
     expect((await attempt(config, "ada", "x")).status).toBe(200);
