@@ -4,10 +4,13 @@
  * option and ceremony floods, and session-update floods. Windows are made short (1–2 s) where the
  * test must see a window end; the defaults are tested as they ship where it does not.
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import MemoryAdapter from "../adapters/memory.js";
 import { Auth } from "../auth.js";
 import { setPeerAddress } from "../core/client-address.js";
+import { createAuthHandler } from "../integrations/node.js";
 import Email from "../providers/email-alias.js";
 import Passkey from "../providers/passkey.js";
 import { memoryStore } from "../stores/memory.js";
@@ -302,6 +305,46 @@ describe("the client address", () => {
     expect(await fromSocket(trusted, "10.1.2.3", "198.51.100.2")).toBe(200);
     // A client's own entry to the left of what the trusted proxy wrote changes nothing.
     expect(await fromSocket(trusted, "10.1.2.3", "1.2.3.4, 198.51.100.1")).toBe(429);
+  });
+});
+
+describe("the client address over a real socket (foyer-auth/node)", () => {
+  /** Three sign-in attempts through a real HTTP server, each claiming another X-Forwarded-For; their statuses. */
+  async function throughServer(rateLimits: RateLimitsOptions): Promise<number[]> {
+    const config = testConfig({ rateLimits: { credentials: { perAddress: { max: 2, window: 60 }, perIdentifier: false }, ...rateLimits } });
+    const auth = createAuthHandler(config);
+    const server = createServer((req, res) => void auth(req, res));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const statuses: number[] = [];
+      for (const claimed of ["198.51.100.1", "198.51.100.2", "198.51.100.3"]) {
+        const csrfAnswer = await fetch(`${origin}/auth/csrf`);
+        const { csrfToken } = (await csrfAnswer.json()) as { csrfToken: string };
+        const cookie = csrfAnswer.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0])
+          .join("; ");
+        const response = await fetch(`${origin}/auth/callback/credentials`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", cookie, "x-auth-return-redirect": "1", "x-forwarded-for": claimed },
+          body: new URLSearchParams({ csrfToken, username: `u-${claimed}`, password: "x" }),
+        });
+        statuses.push(response.status);
+        await response.body?.cancel();
+      }
+      return statuses;
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }
+
+  it("counts the socket's address when no proxy is trusted, whatever X-Forwarded-For claims", async () => {
+    expect(await throughServer({})).toEqual([200, 200, 429]);
+  });
+
+  it("counts the forwarded client when the socket's peer is a trusted proxy", async () => {
+    expect(await throughServer({ trustedProxies: ["127.0.0.0/8"] })).toEqual([200, 200, 200]);
   });
 });
 
