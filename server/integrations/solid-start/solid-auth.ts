@@ -105,7 +105,7 @@ function originOf(request: Request, config: AuthConfig): string {
  * ```ts
  * // src/routes/api/auth/[...solidauth].ts
  * import { SolidAuth } from "foyer-auth/solid-start";
- * import { authOptions } from "../../../auth"; // src/auth.ts
+ * import { authOptions } from "~/auth"; // src/auth.ts
  * export const { GET, POST } = SolidAuth(authOptions);
  * ```
  *
