@@ -27,6 +27,8 @@ export interface ResolvedRateLimits {
   routes: Partial<Record<LimitName, ResolvedRouteLimits>>;
   trustedProxies: Network[];
   clientAddress?: (request: Request) => string | null | undefined;
+  /** Whether `rate-limit-no-address` was logged for this config (once is enough). */
+  warnedNoAddress: boolean;
 }
 
 const MINUTE = 60;
@@ -78,7 +80,7 @@ export function resolveRateLimits(option: unknown, production: boolean): Resolve
   }
   if (options.clientAddress !== undefined && typeof options.clientAddress !== "function")
     return new InvalidConfiguration("rateLimits.clientAddress must be a function of the request.");
-  return { routes, trustedProxies, clientAddress: options.clientAddress };
+  return { routes, trustedProxies, clientAddress: options.clientAddress, warnedNoAddress: false };
 }
 
 function resolveRule(rule: RateLimitRule & { backoff?: boolean }): ResolvedRule | undefined {

@@ -31,6 +31,10 @@ export async function rateLimit(config: NormalizedConfig, req: RequestInternal, 
   const { limit, address, identifier, byIdentifier } = subjects;
   let waitMs = 0;
   let scope: "address" | "identifier" = "address";
+  if (route.perAddress && !address && !limits.warnedNoAddress) {
+    limits.warnedNoAddress = true;
+    config.logger.warn("rate-limit-no-address");
+  }
   if (route.perAddress && address) waitMs = await consume(config.store, `${limit}:a:${address}`, route.perAddress);
   // With no identifier, the request counts under the empty one: leaving a field out is no way around it.
   if (!waitMs && route.perIdentifier && byIdentifier) {

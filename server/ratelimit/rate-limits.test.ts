@@ -399,6 +399,13 @@ describe("when limits apply", () => {
     }
   });
 
+  it("warns once when a limited request comes without the client's address", async () => {
+    const warnings: string[] = [];
+    const config = testConfig({ rateLimits: true, logger: { error() {}, warn: (code) => void warnings.push(code), debug() {} } });
+    for (let i = 0; i < 3; i++) await attempt(config, "ada", "x");
+    expect(warnings.filter((code) => code === "rate-limit-no-address")).toHaveLength(1);
+  });
+
   it("a broken rateLimits option is a configuration error", async () => {
     const config = testConfig({ rateLimits: { credentials: { perIdentifier: { max: 0, window: 60 } } } });
     const response = await attempt(config, "ada", PASSWORD);
