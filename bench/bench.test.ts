@@ -6,8 +6,22 @@
 import { describe, expect, it } from "vitest";
 import { CASES } from "./cases.js";
 import { formatResult, median, prepare, runBench, runPool } from "./harness.js";
+import { countingStore, prepareRateLimited, RATE_LIMITED_SIGN_IN } from "./rate-limits.js";
 
 describe("bench", () => {
+  it("the rate-limited sign-in case signs in for both and really counts every Foyer request", async () => {
+    const store = countingStore();
+    const { implementations, states } = await prepareRateLimited(store);
+    const before = store.increments;
+    expect(before).toBeGreaterThan(0);
+    for (const impl of implementations) {
+      const response = await impl.handle(RATE_LIMITED_SIGN_IN.request(states.get(impl.name)!));
+      expect(response.status, impl.name).toBe(RATE_LIMITED_SIGN_IN.expectedStatus);
+    }
+    // Both rules of the credentials route: one increment each.
+    expect(store.increments - before).toBe(2);
+  });
+
   it("every case answers with its expected status for both implementations", async () => {
     const { implementations, states } = await prepare();
     expect(implementations.map((impl) => impl.name)).toEqual(["foyer", "@auth/core"]);

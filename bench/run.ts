@@ -14,6 +14,7 @@ import { availableParallelism, loadavg } from "node:os";
 import { DEFAULT_OPTIONS, formatHeader, formatResult, runBench, runCase, type BenchOptions } from "./harness.js";
 import { CASES } from "./cases.js";
 import { databaseCase, prepareDatabase } from "./database.js";
+import { prepareRateLimited, RATE_LIMITED_SIGN_IN } from "./rate-limits.js";
 import SQLiteAdapter from "../server/adapters/sqlite.js";
 import PostgresAdapter from "../server/adapters/postgres.js";
 import { acquirePostgres } from "../server/adapters/test/postgres-harness.js";
@@ -59,6 +60,12 @@ const selected = (name: string) => name.toLowerCase().includes(filter);
 console.log(formatHeader(options) + (filter ? `; only cases matching ${JSON.stringify(filter)}` : ""));
 const cases = CASES.filter((benchCase) => selected(benchCase.name));
 if (cases.length > 0) await runBench({ ...options, cases, onCase: (result) => console.log(formatResult(result)) });
+
+// The rate limiter's cost on a sign-in (bench/rate-limits.ts).
+if (selected(RATE_LIMITED_SIGN_IN.name)) {
+  const { implementations, states } = await prepareRateLimited();
+  console.log(formatResult(await runCase(RATE_LIMITED_SIGN_IN, implementations, states, options)));
+}
 
 // Database sessions: the same adapter object for both, over SQLite and over PostgreSQL.
 if (selected(databaseCase("SQLite").name)) {

@@ -61,6 +61,7 @@ const ar: Messages = {
   "signinError.Verification": "تعذّر تسجيل الدخول.",
   "signinError.WebAuthnVerificationError": "تعذّر تسجيل الدخول.",
   "signinError.NetworkError": "تعذّر الوصول إلى الخادم. تحقّق من اتصالك ثم حاول مرة أخرى.",
+  "signinError.RateLimited": "محاولات كثيرة جدًا. يُرجى الانتظار بضع دقائق ثم المحاولة مرة أخرى.",
 
   // Passkey web components (<auth-passkey-button>, <auth-passkey-register>, <auth-passkeys>).
   "passkey.waiting": "في انتظار مفتاح المرور…",

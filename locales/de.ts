@@ -61,6 +61,7 @@ const de: Messages = {
   "signinError.Verification": "Anmeldung nicht möglich.",
   "signinError.WebAuthnVerificationError": "Anmeldung nicht möglich.",
   "signinError.NetworkError": "Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
+  "signinError.RateLimited": "Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es erneut.",
 
   // Passkey web components (<auth-passkey-button>, <auth-passkey-register>, <auth-passkeys>).
   "passkey.waiting": "Warten auf Ihren Passkey …",

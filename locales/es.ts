@@ -64,6 +64,7 @@ const es: Messages = {
   "signinError.Verification": "No se puede iniciar sesión.",
   "signinError.WebAuthnVerificationError": "No se puede iniciar sesión.",
   "signinError.NetworkError": "No se pudo conectar con el servidor. Comprueba tu conexión e inténtalo de nuevo.",
+  "signinError.RateLimited": "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.",
 
   // Passkey web components (<auth-passkey-button>, <auth-passkey-register>, <auth-passkeys>).
   "passkey.waiting": "Esperando tu llave de acceso…",

@@ -61,6 +61,7 @@ const fr: Messages = {
   "signinError.Verification": "Connexion impossible.",
   "signinError.WebAuthnVerificationError": "Connexion impossible.",
   "signinError.NetworkError": "Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.",
+  "signinError.RateLimited": "Trop de tentatives. Veuillez patienter quelques minutes puis réessayer.",
 
   // Passkey web components (<auth-passkey-button>, <auth-passkey-register>, <auth-passkeys>).
   "passkey.waiting": "En attente de votre clé d’accès…",

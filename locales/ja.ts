@@ -61,6 +61,7 @@ const ja: Messages = {
   "signinError.Verification": "サインインできませんでした。",
   "signinError.WebAuthnVerificationError": "サインインできませんでした。",
   "signinError.NetworkError": "サーバーに接続できません。接続を確認して、もう一度お試しください。",
+  "signinError.RateLimited": "試行回数が多すぎます。数分待ってから、もう一度お試しください。",
 
   // Passkey web components (<auth-passkey-button>, <auth-passkey-register>, <auth-passkeys>).
   "passkey.waiting": "パスキーを待っています…",

@@ -74,6 +74,8 @@ export interface Messages {
   "signinError.WebAuthnVerificationError": string;
   /** The server could not be reached (web components and the browser client). */
   "signinError.NetworkError": string;
+  /** Too many attempts: the rate limit refused the request (`?error=RateLimited`, a `429`). */
+  "signinError.RateLimited": string;
 
   // Passkey web components.
   /** Accessible name of the busy indicator while a passkey prompt is open. */

@@ -29,7 +29,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ["session"],
   ["webauthn"],
   // What answers a request.
-  ["actions", "account"],
+  ["actions", "account", "ratelimit"],
   ["routes"],
   // The public entry points.
   ["auth.ts", "get-session.ts", "index.ts", "errors.ts"],

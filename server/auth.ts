@@ -29,6 +29,7 @@ import {
 } from "./core/request.js";
 import { CONFIG_ERROR_BODY, JSON_HEADERS, jsonResponse, toResponse, toWire, type WireResponse } from "./core/response.js";
 import { absolutePage, isValidCallbackUrl, withQuery } from "./core/redirect.js";
+import { rateLimit } from "./ratelimit/index.js";
 import { matchRoute, type Route } from "./routes/index.js";
 import { createTranslator, negotiateLocale } from "../locales/index.js";
 import { renderPage } from "./pages/render.js";
@@ -123,8 +124,12 @@ async function answer(input: Input, configInput: ConfigInput): Promise<Response 
   }
 
   try {
+    // Counted before anything looks the identifier up: a refusal says nothing about the account.
+    const limit = await rateLimit(config, req, target, returnRedirect);
+    if (limit.refusal) return config.raw ? limit.refusal : toResponse(limit.refusal, returnRedirect);
     const ctx = await createContext(config, req);
     const internal = await route.handle(ctx, route.segments);
+    if (limit.settle) await limit.settle(internal);
     // The public provider list sets no cookies, so that caches may keep it (as Auth.js).
     const initCookies = req.action === "providers" ? [] : ctx.initCookies;
     internal.cookies = internal.cookies?.length ? [...initCookies, ...internal.cookies] : initCookies;

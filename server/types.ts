@@ -302,6 +302,63 @@ export interface EventCallbacks {
   updateUser?: (message: { user: User }) => Awaitable<void>;
   linkAccount?: (message: { user: User; account: Account; profile: User | Profile }) => Awaitable<void>;
   session?: (message: { session: Session; token?: JWT }) => Awaitable<void>;
+  /**
+   * *(Foyer)* A request was refused by a rate limit (`429`, docs/rate-limits.md). `limit` names the
+   * route (`credentials`, `email`, `passkey`, `sessionUpdate`), `scope` whether the client address or
+   * the identifier (e-mail, username, credential id) ran out; `address` is the counted address group.
+   */
+  rateLimited?: (message: RateLimitedEvent) => Awaitable<void>;
+}
+
+/** What the `rateLimited` event is told. The identifier itself is never passed on (it may be an e-mail). */
+export interface RateLimitedEvent {
+  limit: "credentials" | "email" | "passkey" | "sessionUpdate";
+  scope: "address" | "identifier";
+  /** The address group counted (`4:203.0.113.7`, or `6:` and the first 64 bits of an IPv6 address in hex), when known. */
+  address?: string;
+  /** Seconds until the client may try again. */
+  retryAfter: number;
+}
+
+/** One limit: at most `max` requests per `window` seconds. */
+export interface RateLimitRule {
+  max: number;
+  /** Seconds. */
+  window: number;
+}
+
+/**
+ * The limits of one route: per client address and per identifier (`false` turns one off). Each
+ * given rule replaces the default rule whole.
+ */
+export interface RouteRateLimits {
+  perAddress?: RateLimitRule | false;
+  perIdentifier?: (RateLimitRule & { backoff?: boolean }) | false;
+}
+
+/** *(Foyer)* `rateLimits` (docs/rate-limits.md). */
+export interface RateLimitsOptions {
+  /** Password guesses on credentials callbacks. Default: 5 per identifier per 15 min with growing back-off, 50 per address per 15 min. */
+  credentials?: RouteRateLimits | false;
+  /** E-mail link requests. Default: 3 per address (e-mail) per 10 min, 10 per client address per 10 min. */
+  email?: RouteRateLimits | false;
+  /** Passkey options and callbacks. Default: 30 per credential id per 5 min, 60 per client address per 5 min. */
+  passkey?: RouteRateLimits | false;
+  /** Session updates (`POST /session`). Default: 60 per client address per minute. */
+  sessionUpdate?: RouteRateLimits | false;
+  /**
+   * Proxies whose `X-Forwarded-For` is believed: addresses or CIDR ranges (`"10.0.0.0/8"`,
+   * `"::1"`). Only when the socket's peer is one of them is the header read, from the right, past
+   * every trusted hop. Default: none (the socket's peer is the client).
+   */
+  trustedProxies?: string[];
+  /**
+   * The client's address, for integrations that do not own the socket (Next.js, Hono, SvelteKit…):
+   * e.g. `(request) => request.headers.get("x-real-ip")` behind a platform that sets it. Wins over
+   * the socket's peer and `trustedProxies`. Return nothing when unknown (then only the
+   * per-identifier limits apply).
+   */
+  clientAddress?: (request: Request) => string | null | undefined;
 }
 
 /** Foyer's configuration. Compatible with Auth.js's `AuthConfig`. */
@@ -327,6 +384,13 @@ export interface AuthConfig {
    * need it are refused (`?error=Configuration`), never let through.
    */
   store?: Store;
+  /**
+   * *(Foyer)* Rate limits on credentials callbacks, e-mail sends, passkey ceremonies and session
+   * updates, counted in `store` (docs/rate-limits.md). Default: on when `NODE_ENV` is `production`,
+   * off otherwise. `true` turns the defaults on everywhere, `false` turns every limit off, an object
+   * turns them on with its changes (a route set to `false` is not limited).
+   */
+  rateLimits?: boolean | RateLimitsOptions;
   /** Where Foyer is mounted. Default `/auth`. */
   basePath?: string;
   /** Trust the `Host` / `X-Forwarded-*` headers of the request. See `setEnvDefaults`. */

@@ -25,6 +25,7 @@ import { bindStore } from "../stores/scope.js";
 import type { AuthConfig } from "../types.js";
 import { resolveCallbacks, resolveSession, wrapEvents } from "./defaults.js";
 import { preparePages, UNPREPARED_PAGES } from "./pages.js";
+import { resolveRateLimits } from "./rate-limits.js";
 import { configuredProviders, resolveProvider } from "./providers.js";
 import { CONFIG_RULES, firstError, LOCALE_RULES } from "./rules.js";
 import type { ConfiguredProvider, NormalizedConfig } from "./types.js";
@@ -73,6 +74,7 @@ function buildConfig(userConfig: AuthConfig, env: EnvObject): NormalizedConfig {
   });
   const providers = configured.map(resolveProvider);
   const store = guardedStore(config.store ?? memoryStore(), logger);
+  const rateLimits = resolveRateLimits(config.rateLimits, env.NODE_ENV === "production");
   // The refresh token grant is handed a provider, not the config (oauth/refresh-shared.ts).
   for (const provider of providers) bindStore(provider, store);
   const normalized: NormalizedConfig = {
@@ -99,6 +101,7 @@ function buildConfig(userConfig: AuthConfig, env: EnvObject): NormalizedConfig {
     adapter: config.adapter ? wrapAdapter(config.adapter, logger) : undefined,
     sessionMetadata: typeof config.adapter?.listSessions === "function",
     store,
+    rateLimits: rateLimits instanceof InvalidConfiguration ? undefined : rateLimits,
     redirectProxyUrl: config.redirectProxyUrl,
     redirectProxyAllowedOrigins: exactOrigins(config.redirectProxyAllowedOrigins ?? []),
     useSecureCookies: config.useSecureCookies,
@@ -115,7 +118,11 @@ function buildConfig(userConfig: AuthConfig, env: EnvObject): NormalizedConfig {
     logger.warn("email-links-need-host");
 
   const input = { config: normalized, providers: configured, source: config };
-  normalized.error = error ?? firstError(CONFIG_RULES, input) ?? (hosts instanceof InvalidConfiguration ? hosts : undefined);
+  normalized.error =
+    error ??
+    firstError(CONFIG_RULES, input) ??
+    (hosts instanceof InvalidConfiguration ? hosts : undefined) ??
+    (rateLimits instanceof InvalidConfiguration ? rateLimits : undefined);
   if (normalized.error) return normalized;
   const pages = preparePages(config.theme, configured);
   if (pages instanceof AuthError) normalized.error = pages;

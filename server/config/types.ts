@@ -20,6 +20,7 @@ import type { EmailConfig } from "../providers/email.js";
 import type { OAuthCheck, OAuthConfig } from "../providers/oauth.js";
 import type { WebAuthnConfig } from "../providers/webauthn.js";
 import type { Store } from "../stores/types.js";
+import type { ResolvedRateLimits } from "./rate-limits.js";
 import type {
   Awaitable,
   CallbacksOptions,
@@ -111,6 +112,8 @@ export interface NormalizedConfig {
    * failures are `StoreError`s, logged once per outage.
    */
   store: Store;
+  /** `rateLimits`, resolved; `undefined` when nothing is limited (the default outside production). */
+  rateLimits?: ResolvedRateLimits;
   /** The adapter stores Foyer's session metadata (it has `listSessions`). */
   sessionMetadata: boolean;
   /** Header overrides for the built-in pages (`pageHeaders` option; `null` removes a header). */

@@ -20,7 +20,8 @@ export type WarningCode =
   | "email-address-refused"
   | "no-providers"
   | "email-links-need-host"
-  | "session-raw-tokens";
+  | "session-raw-tokens"
+  | "rate-limit-no-address";
 
 export interface LoggerInstance {
   error(error: Error): void;
@@ -43,6 +44,8 @@ const WARNINGS: Record<WarningCode, string> = {
     "An e-mail provider is configured but neither AUTH_URL nor allowedHosts (AUTH_ALLOWED_HOSTS) names the app's host: in production every e-mail sign-in is refused. Set one of them.",
   "session-raw-tokens":
     "session.storeRawTokens is on: database session rows are keyed by the tokens themselves, so anyone who can read the sessions table can use them. Turn it off once Auth.js no longer reads the table.",
+  "rate-limit-no-address":
+    "Rate limits are on, but this request came without the client's address (the integration does not own the socket and rateLimits.clientAddress is not set): only the per-identifier limits apply. Set rateLimits.clientAddress.",
   "session-cookie-chunked":
     "The session token is larger than one cookie (3936 characters) and was split over several cookies; keep the jwt callback's token small.",
 };

@@ -7,6 +7,7 @@
  */
 import { parseCookieHeader } from "../cookies/parse.js";
 import type { AuthAction } from "../types.js";
+import { peerAddressOf } from "./client-address.js";
 import { FORM, mediaType } from "./media-type.js";
 
 export interface RequestInternal {
@@ -29,6 +30,8 @@ export interface RequestInternal {
   query: Record<string, string>;
   /** The `error` query parameter. */
   error?: string;
+  /** The socket's peer address, when the integration owns the socket and said so (core/client-address.ts). */
+  peerAddress?: string;
 }
 
 /**
@@ -48,6 +51,8 @@ export interface DirectRequest {
   headers(): Headers;
   /** The web `Request` at `url`, as the integration would have built it. */
   request(): Request;
+  /** The socket's peer address (rate limits count per client address). */
+  peerAddress?: string;
 }
 
 /** Foyer's own areas beside the Auth.js actions: `{basePath}/assets/…` and `{basePath}/account/…`. */
@@ -161,6 +166,7 @@ export function readRequest(request: Request, target: RequestTarget, route: Rout
     body,
     query,
     error: query.error,
+    peerAddress: peerAddressOf(request),
   };
 }
 
@@ -186,6 +192,7 @@ export function readDirectRequest(source: DirectRequest, target: RequestTarget, 
     body: undefined,
     query,
     error: query.error,
+    peerAddress: source.peerAddress,
   };
 }
 

@@ -40,6 +40,7 @@ export function nodeDirectRequest(req: IncomingMessage, url: URL, trustProxy: bo
     header: (name) => nodeHeader(req, trustProxy, name),
     headers: () => nodeHeaders(req, trustProxy),
     request: () => webRequest(req, url, trustProxy, { limit: 0, exceeded: false }),
+    peerAddress: req.socket?.remoteAddress,
   };
 }
 

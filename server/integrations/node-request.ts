@@ -5,6 +5,7 @@
  * body limit, and the errors for requests that name no usable host or send too much.
  */
 import type { IncomingMessage } from "node:http";
+import { setPeerAddress } from "../core/client-address.js";
 
 /**
  * Thrown (or used to error the body stream) when a request body is larger than the limit. Carries the
@@ -94,11 +95,14 @@ export function webRequest(req: IncomingMessage, url: URL, trustProxy: boolean, 
   const method = req.method ?? "GET";
   if (!webRequestMethod(method)) throw new BadRequestError(`A web Request cannot carry the method ${method}.`);
   const hasBody = method !== "GET" && method !== "HEAD" && (declaredLength(req) > 0 || req.headers["transfer-encoding"] !== undefined);
-  return new Request(url, {
+  const request = new Request(url, {
     method,
     headers,
     ...(hasBody ? { body: cappedBody(req, state), duplex: "half" } : {}),
   } as RequestInit);
+  // The socket's own peer: what rate limits count by (proxies only as the app trusts them).
+  setPeerAddress(request, req.socket?.remoteAddress);
+  return request;
 }
 
 /**

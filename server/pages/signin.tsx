@@ -136,6 +136,7 @@ const PASSKEY_MESSAGES = {
   AccountNotLinked: "passkey.error.AccountNotLinked",
   InvalidRequest: "passkey.error.InvalidEmail",
   NetworkError: "signinError.NetworkError",
+  RateLimited: "signinError.RateLimited",
 } as const satisfies Record<string, MessageKey>;
 
 /**

@@ -7,7 +7,16 @@
 import { crypto } from "../jwt/crypto.js";
 
 /** Every namespace Foyer uses (docs/stores.md lists them). */
-export type StoreNamespace = "webauthn-spent" | "webauthn-counter" | "passkey-removal" | "email-cooldown" | "oauth-refresh-claim" | "oauth-refresh-result";
+export type StoreNamespace =
+  | "webauthn-spent"
+  | "webauthn-counter"
+  | "passkey-removal"
+  | "email-cooldown"
+  | "oauth-refresh-claim"
+  | "oauth-refresh-result"
+  | "rate-limit"
+  | "rate-limit-lock"
+  | "rate-limit-strikes";
 
 /** `<namespace>:<sha256 hex of the parts>`. */
 export async function storeKey(namespace: StoreNamespace, ...parts: string[]): Promise<string> {

@@ -12,6 +12,7 @@
  * - Sign-in page codes: `CredentialsSignin` (with a `code`), `OAuthSignin`, `OAuthCallbackError`,
  *   `OAuthAccountNotLinked`, `EmailSignin`, `MissingCSRF`, `AccountNotLinked`, `SessionRequired`.
  * - Error page codes: `AccessDenied`, `Verification`, `WebAuthnVerificationError`, `Configuration`.
+ * - `RateLimited`: too many attempts; the server answered `429` (wait `Retry-After` seconds).
  * - `NetworkError` is the client's own: no answer, or an answer that is not Foyer's (not JSON).
  */
 export type ClientErrorCode =
@@ -27,11 +28,12 @@ export type ClientErrorCode =
   | "WebAuthnVerificationError"
   | "SessionRequired"
   | "Configuration"
+  | "RateLimited"
   | "NetworkError";
 
 /** The codes a server may put in a returned URL (every {@link ClientErrorCode} but `NetworkError`), as a whole value. */
 const SERVER_CODES =
-  /^(?:CredentialsSignin|OAuthSignin|OAuthCallbackError|OAuthAccountNotLinked|EmailSignin|AccessDenied|Verification|MissingCSRF|AccountNotLinked|WebAuthnVerificationError|SessionRequired|Configuration)$/;
+  /^(?:CredentialsSignin|OAuthSignin|OAuthCallbackError|OAuthAccountNotLinked|EmailSignin|AccessDenied|Verification|MissingCSRF|AccountNotLinked|WebAuthnVerificationError|SessionRequired|Configuration|RateLimited)$/;
 
 /**
  * A credentials `code` is chosen by the integrator's `CredentialsSignin` subclass. It is passed on

@@ -14,7 +14,7 @@ import type { ClientErrorCode } from "./errors.js";
 export interface RequestFailure {
   ok: false;
   status: number;
-  error: Extract<ClientErrorCode, "NetworkError" | "Configuration">;
+  error: Extract<ClientErrorCode, "NetworkError" | "Configuration" | "RateLimited">;
 }
 
 /** A JSON answer: its status and parsed body. */
@@ -24,9 +24,9 @@ export interface JsonAnswer {
   body: unknown;
 }
 
-/** A failure with `status`: `Configuration` for `4xx` and `5xx` answers, else `NetworkError` (no answer, or not Foyer's). */
+/** A failure with `status`: `RateLimited` for `429`, `Configuration` for other `4xx` and `5xx` answers, else `NetworkError` (no answer, or not Foyer's). */
 export function failure(status: number): RequestFailure {
-  return { ok: false, status, error: status >= 400 ? "Configuration" : "NetworkError" };
+  return { ok: false, status, error: status === 429 ? "RateLimited" : status >= 400 ? "Configuration" : "NetworkError" };
 }
 
 /**
@@ -34,6 +34,7 @@ export function failure(status: number): RequestFailure {
  *
  * - no answer (network failure, refused connection, CORS) → `NetworkError`, status 0;
  * - a `5xx` → `Configuration` (Foyer's server errors are configuration errors);
+ * - a `429` → `RateLimited` (a rate limit refused it; the body is not read);
  * - a body that is not JSON (a proxy's HTML page, an empty body) → `NetworkError` with the status.
  *
  * Other statuses are returned with their body for the caller to judge.
@@ -46,7 +47,7 @@ export async function requestJson(ctx: ClientContext, path: string, init?: Reque
     return failure(0);
   }
   const { status } = response;
-  if (status >= 500) {
+  if (status >= 500 || status === 429) {
     // Drop the body so the connection can be reused.
     await response.body?.cancel().catch(() => {});
     return failure(status);

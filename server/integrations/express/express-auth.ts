@@ -6,6 +6,7 @@
  * What is Express's own — the mount path, `trust proxy`, a body a parser already read — is read in
  * `./request.ts`.
  */
+import { peerAddressOf, setPeerAddress } from "../../core/client-address.js";
 import type { ServerResponse } from "node:http";
 import { Auth } from "../../auth.js";
 import { createLogger } from "../../core/logger.js";
@@ -94,7 +95,9 @@ export function ExpressAuth(config: ExpressAuthConfig): ExpressAuthMiddleware {
         const headers = new Headers(request.headers);
         headers.delete("content-length");
         const body = rebuiltBody(req);
-        request = new Request(request.url, { method: request.method, headers, ...(body !== undefined ? { body } : {}) });
+        const rebuilt = new Request(request.url, { method: request.method, headers, ...(body !== undefined ? { body } : {}) });
+        setPeerAddress(rebuilt, peerAddressOf(request));
+        request = rebuilt;
       }
       await sendWebResponse(res, await Auth(request, prepared));
     } catch (error) {

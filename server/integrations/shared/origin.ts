@@ -7,6 +7,7 @@
  * the `Request` it is given, and checks that origin against `allowedHosts`. So the integration puts
  * the public origin into the request's URL before it calls `Auth()`.
  */
+import { peerAddressOf, setPeerAddress } from "../../core/client-address.js";
 import type { EnvObject } from "../../core/env.js";
 import { urlAtOrigin } from "../../core/request.js";
 import type { AuthAction } from "../../types.js";
@@ -75,12 +76,15 @@ export function withOrigin(request: Request, origin: string): Request {
   const moved = urlAtOrigin(request.url, origin);
   if (moved.href === request.url) return request;
   const hasBody = request.method !== "GET" && request.method !== "HEAD" && request.body !== null;
-  return new Request(moved, {
+  const copy = new Request(moved, {
     method: request.method,
     headers: request.headers,
     signal: request.signal,
     ...(hasBody ? { body: request.body, duplex: "half" } : {}),
   } as RequestInit);
+  // The copy comes from the same socket: it keeps the peer address rate limits count by.
+  setPeerAddress(copy, peerAddressOf(request));
+  return copy;
 }
 
 /** The absolute URL of a Foyer action under `basePath` at `origin`, e.g. `https://app.example/api/auth/signin`. */
