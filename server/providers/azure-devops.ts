@@ -4,7 +4,7 @@
  * token endpoint takes the JWT-bearer form instead of the standard one: `grant_type =
  * urn:ietf:params:oauth:grant-type:jwt-bearer`, the code as `assertion`, the client secret as
  * `client_assertion` (type `urn:ietf:params:oauth:client-assertion-type:jwt-bearer`) and the
- * `redirect_uri`. It answers `expires_in` as a string. This provider rewrites the token request and
+ * `redirect_uri`. It answers `expires_in` as a string and `token_type` as `jwt-bearer`. This provider rewrites the token request and
  * answer accordingly (on top of your own `[customFetch]`, if you give one). Microsoft no longer
  * registers new Azure DevOps OAuth apps; for new apps use Microsoft Entra ID.
  *
@@ -48,7 +48,7 @@ function formOf(init: RequestInit | undefined): URLSearchParams | undefined {
 /**
  * The fetch that speaks Azure DevOps's token format, through `next`: a standard code (or refresh)
  * grant with the client secret in the form becomes the JWT-bearer form, and the answer's string
- * `expires_in` becomes a number.
+ * `expires_in` becomes a number and its `token_type: jwt-bearer` the Bearer it is used as.
  */
 export function azureDevOpsFetchOver(next: typeof fetch): typeof fetch {
   return async (input, init) => {
@@ -87,6 +87,8 @@ export function azureDevOpsFetchOver(next: typeof fetch): typeof fetch {
     const out = new Headers(response.headers);
     out.delete("content-length");
     if (typeof body.expires_in === "string" && /^\d+$/.test(body.expires_in)) body.expires_in = Number(body.expires_in);
+    // `token_type: "jwt-bearer"` names the grant; the token is used as a Bearer token (OAuth clients accept only that).
+    if (typeof body.token_type === "string" && body.token_type.toLowerCase() === "jwt-bearer") body.token_type = "bearer";
     return new Response(JSON.stringify(body), { status: response.status, headers: out });
   };
 }

@@ -703,6 +703,7 @@ describe("issue 21 providers (42-school … kinde) against their documented wire
           expect(form.has("code_verifier")).toBe(scenario.checks.includes("pkce"));
         }
 
+        if (process.env.DEBUG_A) console.log(flow.callback.headers.get("location"), JSON.stringify(tokenRequests[0]!.body), tokenRequests[0]!.headers);
         // 3. The profile request.
         if (scenario.userinfo) {
           const info = flow.requests.filter((r) => r.path === scenario.userinfo!.path);
