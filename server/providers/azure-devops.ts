@@ -47,8 +47,8 @@ function formOf(init: RequestInit | undefined): URLSearchParams | undefined {
 
 /**
  * The fetch that speaks Azure DevOps's token format, through `next`: a standard code (or refresh)
- * grant with the client secret in the form becomes the JWT-bearer form, and the answer's string
- * `expires_in` becomes a number and its `token_type: jwt-bearer` the Bearer it is used as.
+ * grant with the client secret in the form becomes the JWT-bearer form, and the answer's
+ * `token_type: jwt-bearer` becomes the Bearer it is used as (Foyer already reads its string `expires_in`).
  */
 export function azureDevOpsFetchOver(next: typeof fetch): typeof fetch {
   return async (input, init) => {
@@ -86,7 +86,6 @@ export function azureDevOpsFetchOver(next: typeof fetch): typeof fetch {
     }
     const out = new Headers(response.headers);
     out.delete("content-length");
-    if (typeof body.expires_in === "string" && /^\d+$/.test(body.expires_in)) body.expires_in = Number(body.expires_in);
     // `token_type: "jwt-bearer"` names the grant; the token is used as a Bearer token (OAuth clients accept only that).
     if (typeof body.token_type === "string" && body.token_type.toLowerCase() === "jwt-bearer") body.token_type = "bearer";
     return new Response(JSON.stringify(body), { status: response.status, headers: out });

@@ -1,16 +1,14 @@
 /**
  * `foyer-auth/providers/fusionauth`: sign in with FusionAuth (OpenID Connect). The `issuer` is the
  * FusionAuth server URL (`https://auth.example.com`); `tenantId` picks a tenant on a multi-tenant
- * server (sent with discovery and the authorization request). FusionAuth adds a `WWW-Authenticate`
- * header to token answers that are not 401s, which OAuth clients read as an authentication
- * challenge; this provider drops it there (on top of your own `[customFetch]`, if you give one).
+ * server (sent with discovery and the authorization request). FusionAuth's token answers carry a
+ * `WWW-Authenticate` header even when they succeed; Foyer reads a successful answer by its body.
  *
  * ```ts
  * import FusionAuth from "foyer-auth/providers/fusionauth";
  * FusionAuth({ tenantId: "…" }); // AUTH_FUSIONAUTH_ID, AUTH_FUSIONAUTH_SECRET, AUTH_FUSIONAUTH_ISSUER
  * ```
  */
-import { providerFetchLayer } from "../core/custom-fetch.js";
 import type { OAuthConfig } from "./oauth.js";
 import { issuerOption } from "./provider-api.js";
 
@@ -36,17 +34,6 @@ export interface FusionAuthProfile {
 export interface FusionAuthOptions extends Partial<OAuthConfig<FusionAuthProfile>> {
   /** The tenant (FusionAuth tenant id) on a server with several: added to discovery and authorization. */
   tenantId?: string;
-}
-
-/** Drops `WWW-Authenticate` from token answers other than 401 (FusionAuth sends it on success too). */
-export function fusionAuthFetchOver(next: typeof fetch): typeof fetch {
-  return async (input, init) => {
-    const response = await next(input, init);
-    if ((init?.method ?? "GET").toUpperCase() !== "POST" || response.status === 401 || !response.headers.has("www-authenticate")) return response;
-    const headers = new Headers(response.headers);
-    headers.delete("www-authenticate");
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-  };
 }
 
 /**
@@ -78,7 +65,6 @@ export default function FusionAuth(options: FusionAuthOptions = {}): OAuthConfig
       : {}),
     authorization: { params: { scope: "openid offline_access email profile", ...(options.tenantId ? { tenantId: options.tenantId } : {}) } },
     checks: ["pkce", "state"],
-    [providerFetchLayer]: fusionAuthFetchOver,
     profile(profile) {
       const name =
         profile.name ?? profile.preferred_username ?? ([profile.given_name, profile.middle_name, profile.family_name].filter(Boolean).join(" ") || null);

@@ -1,12 +1,11 @@
 /**
- * `foyer-auth/providers/instagram`: sign in with Instagram (OAuth 2, Instagram's Basic Display / Instagram Login API): authorize at `api.instagram.com/oauth/authorize` (scope `user_profile`), token at `api.instagram.com/oauth/access_token` (client id and secret as form parameters), the user at `GET graph.instagram.com/me?fields=id,username,account_type,name`. Instagram's token answer has no `token_type` (only `access_token` and a numeric `user_id`); this provider adds `bearer` so the answer reads as OAuth 2 requires (on top of your own `[customFetch]`, if you give one). No e-mail.
+ * `foyer-auth/providers/instagram`: sign in with Instagram (OAuth 2, Instagram's Basic Display / Instagram Login API): authorize at `api.instagram.com/oauth/authorize` (scope `user_profile`), token at `api.instagram.com/oauth/access_token` (client id and secret as form parameters), the user at `GET graph.instagram.com/me?fields=id,username,account_type,name`. Instagram's token answer has no `token_type` (only `access_token` and a numeric `user_id`), which Foyer reads as a Bearer token. No e-mail.
  *
  * ```ts
  * import Instagram from "foyer-auth/providers/instagram";
  * Instagram(); // AUTH_INSTAGRAM_ID, AUTH_INSTAGRAM_SECRET
  * ```
  */
-import { providerFetchLayer } from "../core/custom-fetch.js";
 import type { OAuthConfig } from "./oauth.js";
 
 /** `GET https://graph.instagram.com/me?fields=id,username,account_type,name`'s answer. */
@@ -16,27 +15,6 @@ export interface InstagramProfile {
   account_type?: string;
   name?: string;
   [key: string]: unknown;
-}
-
-/** Instagram's token answer lacks `token_type`: the fetch that adds `bearer`, through `next`. */
-export function instagramFetchOver(next: typeof fetch): typeof fetch {
-  return async (input, init) => {
-    const response = await next(input, init);
-    if ((init?.method ?? "GET").toUpperCase() !== "POST" || !response.ok || !(response.headers.get("content-type") ?? "").includes("json")) return response;
-    const text = await response.text();
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return new Response(text, { status: response.status, headers: response.headers });
-    }
-    const headers = new Headers(response.headers);
-    headers.delete("content-length");
-    if (body && typeof body === "object" && "access_token" in body && !("token_type" in body)) {
-      return new Response(JSON.stringify({ ...body, token_type: "bearer" }), { status: response.status, headers });
-    }
-    return new Response(text, { status: response.status, headers });
-  };
 }
 
 /**
@@ -59,7 +37,6 @@ export default function Instagram(options: Partial<OAuthConfig<InstagramProfile>
     token: { url: "https://api.instagram.com/oauth/access_token" },
     userinfo: { url: "https://graph.instagram.com/me", params: { fields: "id,username,account_type,name" } },
     client: { token_endpoint_auth_method: "client_secret_post" },
-    [providerFetchLayer]: instagramFetchOver,
     profile(profile) {
       return { id: String(profile.id), name: profile.username ?? null, email: null, image: null };
     },
