@@ -17,7 +17,7 @@ export type AzureADOptions = MicrosoftEntraIDOptions;
 
 /**
  * Sign in with Azure Active Directory: Microsoft Entra ID under the id `azure-ad`.
- * Options: those of Microsoft Entra ID; `clientId` and `clientSecret` default to `AUTH_AZURE_AD_ID`, `AUTH_AZURE_AD_SECRET`.
+ * Options: those of Microsoft Entra ID; `clientId`, `clientSecret` and `issuer` default to `AUTH_AZURE_AD_ID`, `AUTH_AZURE_AD_SECRET`, `AUTH_AZURE_AD_ISSUER`.
  * Callback URL to register: `{AUTH_URL or origin}/auth/callback/azure-ad` (default basePath `/auth`).
  * @deprecated Use `foyer-auth/providers/microsoft-entra-id` (accounts linked under `azure-ad` stay under that id).
  * @example
@@ -27,5 +27,8 @@ export type AzureADOptions = MicrosoftEntraIDOptions;
  * ```
  */
 export default function AzureAD(options: AzureADOptions = {}): OAuthConfig<AzureADProfile> {
-  return { ...MicrosoftEntraID(options), id: "azure-ad", name: "Azure Active Directory" };
+  // Its own AUTH_AZURE_AD_ISSUER, read here as Entra ID reads its variable (a called factory's issuer is not filled later).
+  const envIssuer = options.issuer || options.tenantId ? undefined : process.env.AUTH_AZURE_AD_ISSUER;
+  const entra = MicrosoftEntraID(envIssuer ? { ...options, issuer: envIssuer } : options);
+  return { ...entra, id: "azure-ad", name: "Azure Active Directory", options };
 }

@@ -1287,6 +1287,15 @@ describe("issue 21 providers: quirks and options", () => {
       "Azure Active Directory",
       "https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0",
     ]);
+    const saved = process.env.AUTH_AZURE_AD_ISSUER;
+    process.env.AUTH_AZURE_AD_ISSUER = "https://login.microsoftonline.com/tenant-9/v2.0";
+    try {
+      expect(AzureAD().issuer).toBe("https://login.microsoftonline.com/tenant-9/v2.0");
+      expect(AzureAD({ tenantId: "t-1" }).issuer).toBe("https://login.microsoftonline.com/t-1/v2.0");
+    } finally {
+      if (saved === undefined) delete process.env.AUTH_AZURE_AD_ISSUER;
+      else process.env.AUTH_AZURE_AD_ISSUER = saved;
+    }
   });
 });
 
