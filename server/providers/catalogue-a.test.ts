@@ -1361,6 +1361,10 @@ describe("issue 21 providers as a catalogue", () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     for (const provider of providers) expect(html).toContain(String(provider.name));
+    // The bundled simple-icons logos (scripts/generate-logos.mjs) of those simple-icons carries.
+    const withLogo = ["42-school", "atlassian", "authentik", "battlenet", "bitbucket", "box", "bungie", "click-up", "coinbase", "dribbble", "faceit", "figma"];
+    for (const id of [...withLogo, "foursquare", "fusionauth", "huggingface", "hubspot", "hydra", "instagram", "kakao"])
+      expect(html, id).toMatch(new RegExp(`assets/logos/${id}\\.(fff|000)\\.`));
   });
 
   it("package.json maps foyer-auth/providers/<id> to each module, and keeps the helper module private", () => {
