@@ -3,7 +3,8 @@
  * Writes server/pages/logos.generated.ts: the provider logos Foyer serves itself under
  * {basePath}/assets/, taken from simple-icons (CC0-1.0, a devDependency). Only the catalogue's
  * providers are kept, so the runtime carries a few kilobytes, not 3 000 icons. Providers that
- * simple-icons does not carry get no bundled logo (the button shows the name alone).
+ * simple-icons does not carry get no bundled logo: a neutral letter mark where
+ * server/pages/letter-marks.ts lists one, else the button shows the name alone.
  *
  * Usage: node scripts/generate-logos.mjs [--check]
  */
@@ -13,14 +14,33 @@ import * as icons from "simple-icons";
 
 /** Provider id → simple-icons export. */
 export const PROVIDER_ICONS = {
+  "42-school": "si42",
   apple: "siApple",
+  atlassian: "siAtlassian",
   auth0: "siAuth0",
+  authentik: "siAuthentik",
+  battlenet: "siBattledotnet",
+  bitbucket: "siBitbucket",
+  box: "siBox",
+  bungie: "siBungie",
+  "click-up": "siClickup",
+  coinbase: "siCoinbase",
   discord: "siDiscord",
+  dribbble: "siDribbble",
   dropbox: "siDropbox",
   facebook: "siFacebook",
+  faceit: "siFaceit",
+  figma: "siFigma",
+  foursquare: "siFoursquare",
+  fusionauth: "siFusionauth",
   github: "siGithub",
   gitlab: "siGitlab",
   google: "siGoogle",
+  hubspot: "siHubspot",
+  huggingface: "siHuggingface",
+  hydra: "siOry",
+  instagram: "siInstagram",
+  kakao: "siKakao",
   keycloak: "siKeycloak",
   okta: "siOkta",
   reddit: "siReddit",

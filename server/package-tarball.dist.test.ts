@@ -271,6 +271,60 @@ describe("the README's 'Add Foyer to your app', in an empty folder", () => {
     expect(result.smtp).toContain('needs the "smtp-server" package');
     expect(result.playwright).toContain('foyer-auth/testing/playwright needs the "@playwright/test" package');
   });
+
+  it("issue 21 providers (42-school … kinde): each foyer-auth/providers/<id> imports and its default export makes that id", async () => {
+    const ids = [
+      "42-school",
+      "asgardeo",
+      "atlassian",
+      "authentik",
+      "azure-ad",
+      "azure-ad-b2c",
+      "azure-devops",
+      "bankid-no",
+      "battlenet",
+      "beyondidentity",
+      "bitbucket",
+      "box",
+      "boxyhq-saml",
+      "bungie",
+      "click-up",
+      "coinbase",
+      "concept2",
+      "descope",
+      "dribbble",
+      "duende-identity-server6",
+      "eventbrite",
+      "eveonline",
+      "faceit",
+      "figma",
+      "foursquare",
+      "freshbooks",
+      "frontegg",
+      "fusionauth",
+      "hubspot",
+      "huggingface",
+      "hydra",
+      "identity-server4",
+      "instagram",
+      "kakao",
+      "kinde",
+    ];
+    const script = `
+      const made = {};
+      for (const id of ${JSON.stringify(ids)}) {
+        const provider = (await import("foyer-auth/providers/" + id)).default({ clientId: "id", clientSecret: "secret", issuer: "https://issuer.example" });
+        made[id] = provider.id;
+      }
+      let hidden = "resolved";
+      try { await import("foyer-auth/providers/provider-api"); } catch (error) { hidden = error.code; }
+      console.log(JSON.stringify({ made, hidden }));
+    `;
+    const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], { cwd: app });
+    const result = JSON.parse(stdout) as { made: Record<string, string>; hidden: string };
+    expect(result.made).toEqual(Object.fromEntries(ids.map((id) => [id, id])));
+    expect(result.hidden).toBe("ERR_PACKAGE_PATH_NOT_EXPORTED");
+  });
 });
 
 /** A port nobody listens on right now. */

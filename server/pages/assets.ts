@@ -6,6 +6,7 @@
  * imports: the browser bundles and the catalogues are read through `process.getBuiltinModule` where
  * that exists.
  */
+import { letterMarkSvg } from "./letter-marks.js";
 import { LOGOS } from "./logos.generated.js";
 
 /** Logo colour variants: white or black marks, for buttons of a dark or light brand colour. */
@@ -45,8 +46,11 @@ export function logoAssetPath(providerId: string, fill: LogoFill): string | unde
   const cached = logoFiles.get(key);
   if (cached) return cached;
   const logo = Object.hasOwn(LOGOS, providerId) ? LOGOS[providerId] : undefined;
-  if (!logo) return undefined;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="#${fill}"><title>${logo.title}</title><path d="${logo.path}"/></svg>`;
+  // No bundled brand logo: a neutral letter mark for the providers that have one (letter-marks.ts).
+  const svg = logo
+    ? `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="#${fill}"><title>${logo.title}</title><path d="${logo.path}"/></svg>`
+    : letterMarkSvg(providerId, fill);
+  if (!svg) return undefined;
   const name = register(`logos/${providerId}.${fill}.${hash(svg)}.svg`, { body: svg, contentType: "image/svg+xml" });
   logoFiles.set(key, name);
   return name;

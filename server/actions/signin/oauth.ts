@@ -37,7 +37,8 @@ export async function oauthSignin(ctx: RequestContext, provider: OAuthProvider):
   if (provider.type === "oidc" && !params.scope) params.scope = "openid profile email";
   for (const [key, value] of Object.entries(ctx.req.query)) if (!PROTECTED.has(key)) params[key] = value;
   params.redirect_uri = redirectUri;
-  params.response_type = "code";
+  // Always the code flow. Azure DevOps names its code flow `response_type=Assertion` (its provider sets it).
+  params.response_type = authorization?.params?.response_type === "Assertion" ? "Assertion" : "code";
 
   const checks = checksOf(provider);
   const formPost = params.response_mode === "form_post";
