@@ -152,3 +152,29 @@ export function oidcProfile(profile: Profile): User & { id: string } {
     image: text(profile.picture),
   };
 }
+
+export interface ProfileRequestOptions {
+  /** The token scheme of the `Authorization` header (default `Bearer`). */
+  scheme?: string;
+  /** Extra headers, or a function of the provider (an API key header holding the client id). */
+  headers?: Record<string, string> | ((provider: OAuthConfig) => Record<string, string>);
+  /**
+   * Checks the answer: returns an error text when the service reports a failure inside a 2xx answer
+   * (`{ resultcode: "024" }`, `{ error: { … } }`), else `undefined`.
+   */
+  failure?: (body: Record<string, unknown>) => string | undefined;
+}
+
+/**
+ * A `userinfo.request` that GETs the configured userinfo URL with the access token and returns the
+ * JSON answer; errors (status, or `failure`) fail the sign-in with the service's error fields.
+ */
+export function profileRequest(name: string, options: ProfileRequestOptions = {}) {
+  return async ({ tokens, provider }: { tokens: { access_token?: string }; provider: OAuthConfig }): Promise<Profile> => {
+    const extra = typeof options.headers === "function" ? options.headers(provider) : options.headers;
+    const body = await readApi(provider, name, userinfoUrl(provider, name), { headers: { ...authorization(tokens.access_token, options.scheme), ...extra } });
+    const failure = options.failure?.(body);
+    if (failure) throw new Error(`${name}: the profile answer reports an error (${failure.slice(0, 200)})`);
+    return body as Profile;
+  };
+}
