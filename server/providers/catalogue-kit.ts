@@ -97,7 +97,8 @@ export function authorization(accessToken: unknown, scheme = "Bearer"): Record<s
  * A fetch layer that fixes the token endpoint's answers (POSTs whose path ends with `tokenPath`):
  * `fix` gets the parsed JSON and returns the body to hand on; an answer that then carries an OAuth
  * `error` (and no access token) is given status 400, so it fails as a token error even when the
- * service sent it with 200. Other requests pass through.
+ * service sent it with 200, and a successful answer with another 2xx status is given 200. Other
+ * requests pass through.
  */
 export function tokenAnswerLayer(tokenPath: string | RegExp, fix: (body: Record<string, unknown>) => Record<string, unknown> = (body) => body): FetchLayer {
   return (next) =>
@@ -116,7 +117,8 @@ export function tokenAnswerLayer(tokenPath: string | RegExp, fix: (body: Record<
       if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return new Response(text, { status: response.status, headers: response.headers });
       const body = fix(parsed as Record<string, unknown>);
       const failed = typeof body.error === "string" && !("access_token" in body);
-      const status = failed && response.ok ? 400 : response.status;
+      // An error sent with 2xx becomes 400; a token sent with another 2xx (Medium's 201) becomes 200, as OAuth requires.
+      const status = failed && response.ok ? 400 : response.ok ? 200 : response.status;
       return Response.json(body, { status });
     }) as typeof fetch;
 }

@@ -2,6 +2,8 @@
  * `foyer-auth/providers/medium`: "Sign in with Medium" (OAuth 2). Authorize at
  * `medium.com/m/oauth/authorize` (`scope=basicProfile`), exchange the code at
  * `api.medium.com/v1/tokens` with the client id and secret in the form body (as Medium documents it),
+ * (it answers `201 Created` with `scope` as an array;
+ * this provider hands on a 200 with the scope joined)
  * then `GET api.medium.com/v1/me`, whose answer is wrapped in `data`; Medium's errors are
  * `{ "errors": [{ "message", "code" }] }`. Medium gives no e-mail address. (Medium no longer issues
  * new integration tokens; existing apps keep working.)
@@ -11,7 +13,8 @@
  * Medium(); // AUTH_MEDIUM_ID, AUTH_MEDIUM_SECRET
  * ```
  */
-import { profileRequest } from "./catalogue-kit.js";
+import { providerFetchLayer } from "../core/custom-fetch.js";
+import { profileRequest, tokenAnswerLayer } from "./catalogue-kit.js";
 import type { OAuthConfig } from "./oauth.js";
 
 /** The `GET /v1/me` answer. */
@@ -40,6 +43,11 @@ export default function Medium(options: Partial<OAuthConfig<MediumProfile>> = {}
     token: { url: "https://api.medium.com/v1/tokens" },
     userinfo: { url: "https://api.medium.com/v1/me", request: profileRequest("Medium", { failure: (body) => (body.data ? undefined : "no data") }) },
     client: { token_endpoint_auth_method: "client_secret_post" },
+    // Medium answers 201, with `scope` as an array and `expires_at` in milliseconds: the scope joined, `expires_at` dropped.
+    [providerFetchLayer]: tokenAnswerLayer("/v1/tokens", ({ scope, expires_at: _expiresAt, ...rest }) => ({
+      ...rest,
+      ...(Array.isArray(scope) ? { scope: scope.join(" ") } : scope === undefined ? {} : { scope }),
+    })),
     profile(profile) {
       return { id: profile.data.id, name: profile.data.name ?? profile.data.username ?? null, email: null, image: profile.data.imageUrl ?? null };
     },
