@@ -998,3 +998,159 @@ describe("the second half of the catalogue, each against its documented wire for
     });
   }
 });
+
+/** `{ url, params }` of an endpoint given as a URL (with a query) or `{ url, params }`, the query merged into `params`. */
+function endpoint(value: unknown): { url?: string; params: Record<string, string> } {
+  const raw = typeof value === "string" ? { url: value } : ((value ?? {}) as { url?: string; params?: Record<string, unknown> });
+  const params: Record<string, string> = {};
+  let url: string | undefined;
+  if (raw.url) {
+    const parsed = new URL(raw.url);
+    for (const [key, val] of parsed.searchParams) params[key] = val;
+    url = `${parsed.origin}${parsed.pathname}`;
+  }
+  for (const [key, val] of Object.entries(raw.params ?? {})) if (typeof val === "string") params[key] = val;
+  return { url, params };
+}
+
+describe("the same ids, endpoints, scopes and checks as @auth/core's providers", async () => {
+  const modules = [
+    "line", "logto", "mailchimp", "mailru", "mastodon", "mattermost", "medium", "naver", "netlify", "netsuite", "nextcloud", "notion", "onelogin", "ory-hydra",
+    "osso", "osu", "passage", "patreon", "ping-id", "pinterest", "pipedrive", "roblox", "simplelogin", "strava", "threads", "todoist", "trakt", "united-effects",
+    "vipps", "vk", "webex", "wechat", "wikimedia", "wordpress", "yandex", "zitadel", "zoho",
+  ];
+  // Osso's Auth.js URLs are `${issuer}oauth/…`: its issuer is documented with a trailing slash.
+  const options = (name: string) => ({ clientId: "id", clientSecret: "secret", issuer: name === "osso" ? "https://sso.example.com/" : "https://sso.example.com", accountID: "TSTDRV1" });
+  /**
+   * Userinfo URLs that differ on purpose: Pipedrive's documented `/v1/users/me`; NetSuite's is the user's
+   * RESTlet; Notion's and Todoist's name the URL their `request` really calls (Auth.js keeps
+   * `/v1/users` and none, and calls `/v1/users/me` and the Sync API).
+   */
+  const userinfoDiffers = new Set(["pipedrive", "netsuite", "notion", "todoist"]);
+  for (const name of modules) {
+    it(name, async () => {
+      const ours = ((await import(`./${name}.js`)) as { default: (o: object) => OAuthConfig }).default(options(name));
+      const theirs = ((await import(`@auth/core/providers/${name}`)) as { default: (o: object) => Record<string, unknown> }).default(options(name));
+      expect(ours.id).toBe(theirs.id);
+      expect(ours.name).toBe(theirs.name);
+      expect(ours.type).toBe(theirs.type);
+      expect(ours.issuer).toBe(theirs.issuer);
+      expect(ours.wellKnown).toBe(theirs.wellKnown);
+      expect(ours.checks).toEqual(theirs.checks);
+      expect(ours.idToken).toBe(theirs.idToken);
+      const [a, b] = [endpoint(ours.authorization), endpoint(theirs.authorization)];
+      expect(a.url).toBe(b.url);
+      expect(a.params.scope ?? "").toBe(b.params.scope ?? "");
+      expect(endpoint(ours.token).url).toBe(endpoint(theirs.token).url);
+      if (!userinfoDiffers.has(name)) expect(endpoint(ours.userinfo)).toEqual({ url: endpoint(theirs.userinfo).url, params: endpoint(theirs.userinfo).params });
+    });
+  }
+});
+
+describe("provider options", () => {
+  it("Mastodon, Mattermost, Nextcloud, Osso: the server URL from `issuer`, else AUTH_<ID>_ISSUER; a bad URL names the option", () => {
+    expect(endpoint(Mastodon({ issuer: "https://mastodon.social/" }).token).url).toBe("https://mastodon.social/oauth/token");
+    const saved = process.env.AUTH_NEXTCLOUD_ISSUER;
+    process.env.AUTH_NEXTCLOUD_ISSUER = "https://cloud.example.org/nc";
+    try {
+      expect(endpoint(Nextcloud().authorization).url).toBe("https://cloud.example.org/nc/apps/oauth2/authorize");
+      expect(endpoint(Nextcloud({ issuer: "https://other.example" }).token).url).toBe("https://other.example/apps/oauth2/api/v1/token");
+    } finally {
+      if (saved === undefined) delete process.env.AUTH_NEXTCLOUD_ISSUER;
+      else process.env.AUTH_NEXTCLOUD_ISSUER = saved;
+    }
+    expect(() => Mattermost({ issuer: "chat.example.com" })).toThrow(/Mattermost: `issuer` must be an absolute http\(s\) URL/);
+    expect(() => Osso({ issuer: "javascript:alert(1)" })).toThrow(/Osso: `issuer` must be an http\(s\) URL/);
+    // Without a server URL there are no endpoints: signing in is a configuration error, not a request to "undefined".
+    expect(Mastodon().token).toBeUndefined();
+  });
+
+  it("NetSuite: accountID makes the account domains (lower case, _ as -) and refuses anything else", () => {
+    const provider = NetSuite({ accountID: "TSTDRV1234567_SB1" });
+    expect(endpoint(provider.authorization).url).toBe("https://tstdrv1234567-sb1.app.netsuite.com/app/login/oauth2/authorize.nl");
+    expect(endpoint(provider.token).url).toBe("https://tstdrv1234567-sb1.suitetalk.api.netsuite.com/services/rest/auth/oauth2/v1/token");
+    expect(endpoint(NetSuite({ accountID: "1", scope: "restlets" }).authorization).params.scope).toBe("restlets");
+    expect(() => NetSuite({ accountID: "evil.com/x?" })).toThrow(/NetSuite: `accountID`/);
+  });
+
+  it("WeChat: platformType WebsiteApp signs in with a QR code (qrconnect, snsapi_login)", () => {
+    const website = endpoint(WeChat({ platformType: "WebsiteApp" }).authorization);
+    expect(website).toMatchObject({ url: "https://open.weixin.qq.com/connect/qrconnect", params: { scope: "snsapi_login" } });
+    expect(endpoint(WeChat().authorization)).toMatchObject({ url: "https://open.weixin.qq.com/connect/oauth2/authorize", params: { scope: "snsapi_userinfo" } });
+  });
+
+  it("WeChat: a unionid-less account (an app not bound to the Open Platform) is identified by its openid", async () => {
+    const row = ROWS.find((r) => r.id === "wechat")!;
+    const flow = await signInFlow(row.provider(), (url) => {
+      serve(row, url);
+      server.on("GET", at("https://api.weixin.qq.com/sns/userinfo"), () => ({ body: { openid: "oOnly", nickname: "N", headimgurl: "", privilege: [] } }));
+    });
+    expect(flow.account?.providerAccountId).toBe("oOnly");
+  });
+
+  it("Webex: apiBaseUrl moves authorization, token and profile", () => {
+    const provider = Webex({ apiBaseUrl: "https://api-usgov.webex.com/v1/" });
+    expect(endpoint(provider.authorization).url).toBe("https://api-usgov.webex.com/v1/authorize");
+    expect(endpoint(provider.token).url).toBe("https://api-usgov.webex.com/v1/access_token");
+    expect(endpoint(provider.userinfo).url).toBe("https://api-usgov.webex.com/v1/people/me");
+  });
+
+  it("United Effects: `resource` is the issuer as finally configured (AUTH_UNITED_EFFECTS_ISSUER included)", async () => {
+    const saved = process.env.AUTH_UNITED_EFFECTS_ISSUER;
+    process.env.AUTH_UNITED_EFFECTS_ISSUER = issuers["united-effects"];
+    try {
+      const config = testConfig({ providers: [((o: object) => UnitedEffects({ ...credentials, ...o })) as unknown as OAuthConfig] });
+      const { jar, csrfToken } = await csrf(config, new CookieJar());
+      const start = await Auth(postForm("/auth/signin/united-effects", { csrfToken }, { cookie: jar.header }), config);
+      expect(new URL(start.headers.get("location")!).searchParams.get("resource")).toBe(issuers["united-effects"]);
+    } finally {
+      if (saved === undefined) delete process.env.AUTH_UNITED_EFFECTS_ISSUER;
+      else process.env.AUTH_UNITED_EFFECTS_ISSUER = saved;
+    }
+  });
+
+  it("Notion: an integration owned by a workspace (no bot.owner.user) fails the sign-in", async () => {
+    const row = ROWS.find((r) => r.id === "notion")!;
+    const flow = await signInFlow(row.provider(), (url) => {
+      serve(row, url);
+      server.on("GET", at("https://api.notion.com/v1/users/me"), () => ({ body: { object: "user", id: "b", type: "bot", bot: { owner: { type: "workspace", workspace: true } } } }));
+    });
+    expect(flow.callback.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=OAuthCallbackError`);
+  });
+});
+
+describe("the second half as a whole", () => {
+  const all = () => ROWS.map((row) => row.provider());
+
+  it("GET /providers lists each with its callback URL; the sign-in page shows each name with a bundled logo", async () => {
+    const config = testConfig({ providers: all() });
+    const listed = (await (await Auth(get("/auth/providers"), config)).json()) as Record<string, { callbackUrl: string; signinUrl: string }>;
+    for (const row of ROWS) {
+      expect(listed[row.id], row.id).toMatchObject({ callbackUrl: `${ORIGIN}/auth/callback/${row.id}`, signinUrl: `${ORIGIN}/auth/signin/${row.id}` });
+    }
+    const page = await Auth(get("/auth/signin"), config);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const provider of all()) {
+      expect(html).toContain(String(provider.name).replace("'", "&#39;"));
+      // simple-icons where it has the brand, a neutral letter mark otherwise: every button has a logo.
+      expect(html, `logo of ${provider.id}`).toMatch(new RegExp(`/auth/assets/logos/${provider.id}\\.(fff|000)\\.[0-9a-f]{10}\\.svg`));
+    }
+  });
+
+  it("every provider has a brand colour, keeps the user's options under `options`, and maps a profile", () => {
+    const factories = {
+      LINE, Logto, Mailchimp, Mailru, Mastodon, Mattermost, Medium, Naver, Netlify, NetSuite, Nextcloud, Notion, OneLogin, OryHydra, Osso, Osu, Passage, Patreon,
+      PingId, Pinterest, Pipedrive, Roblox, SimpleLogin, Strava, Threads, Todoist, Trakt, UnitedEffects, Vipps, VK, Webex, WeChat, Wikimedia, WordPress, Yandex,
+      ZITADEL, Zoho,
+    };
+    expect(Object.keys(factories)).toHaveLength(37);
+    for (const [name, factory] of Object.entries(factories)) {
+      const options = { ...credentials, issuer: "https://issuer.example", allowDangerousEmailAccountLinking: true };
+      const provider = (factory as (o: object) => OAuthConfig)(options);
+      expect(provider.options, name).toBe(options);
+      expect(provider.style?.brandColor ?? provider.style?.bg, name).toMatch(/^#[0-9a-f]{3,6}$/i);
+      expect(typeof provider.profile, name).toBe("function");
+    }
+  });
+});
