@@ -175,87 +175,152 @@ function oidcRow(
 }
 
 const ROWS: Row[] = [
-  oidcRow("line", (issuer) => LINE({ ...credentials, issuer }), {}, {
-    checks: ["state"],
-    // LINE signs ID tokens HS256 with the channel secret (no nonce: LINE's documented checks are state only).
-    token: {
-      method: "POST",
-      path: "/line/token",
-      reply: async () => ({
-        body: {
-          access_token: ACCESS_TOKEN,
-          expires_in: 2592000,
-          id_token: await new SignJWT({ name: "Taro Line", picture: "https://profile.line-scdn.net/abc", email: "taro@line.test", amr: ["pwd"] })
-            .setProtectedHeader({ alg: "HS256" })
-            .setIssuer(issuers.line)
-            .setSubject("U4af4980629")
-            .setAudience(CLIENT_ID)
-            .setIssuedAt()
-            .setExpirationTime("10m")
-            .sign(HS256_KEY),
-          refresh_token: "r",
-          scope: "openid profile email",
-          token_type: "Bearer",
-        },
-      }),
-    },
-    user: { name: "Taro Line", email: "taro@line.test", image: "https://profile.line-scdn.net/abc" },
-    accountId: "U4af4980629",
-  }),
-  oidcRow("logto", (issuer) => Logto({ ...credentials, issuer }), { sub: "logto-1", name: null, username: "jdoe", email: "jdoe@logto.test", picture: null }, {
-    params: { scope: "offline_access openid email profile" },
-    user: { name: "jdoe", email: "jdoe@logto.test", image: null },
-    accountId: "logto-1",
-  }),
-  // OneLogin: `issuer` is the account URL; discovery is read from <issuer>/oidc/2/.well-known/openid-configuration.
-  oidcRow("onelogin", () => OneLogin({ ...credentials, issuer: local("/onelogin") }), { sub: "ol-9", name: "One Login", email: "one@onelogin.test" }, {
-    user: { name: "One Login", email: "one@onelogin.test", image: null },
-    accountId: "ol-9",
-  }),
-  oidcRow("hydra", (issuer) => OryHydra({ ...credentials, issuer }), { sub: "hydra-1", name: "Hy Dra", email: "hy@hydra.test", picture: "https://hydra.test/p.png" }, {
-    user: { name: "Hy Dra", email: "hy@hydra.test", image: "https://hydra.test/p.png" },
-    accountId: "hydra-1",
-  }),
-  oidcRow("passage", (issuer) => Passage({ ...credentials, issuer }), { sub: "psg-1", email: "pass@passage.test", name: "Pass Age" }, {
-    user: { name: "Pass Age", email: "pass@passage.test", image: null },
-    accountId: "psg-1",
-  }),
-  oidcRow("ping-id", (issuer) => PingId({ ...credentials, issuer }), { sub: "ping-1", preferred_username: "pinger", email: "p@ping.test", name: "Ping Er" }, {
-    user: { name: "Ping Er", email: "p@ping.test", image: null },
-    accountId: "ping-1",
-  }),
-  oidcRow("roblox", (issuer) => Roblox({ ...credentials, issuer }), { sub: "1516563360", name: "Robo", nickname: "robo", preferred_username: "robo", picture: "https://tr.rbxcdn.com/x" }, {
-    params: { scope: "openid profile" },
-    checks: ["pkce", "state"],
-    user: { name: "Robo", image: "https://tr.rbxcdn.com/x" },
-    accountId: "1516563360",
-  }),
-  oidcRow("simplelogin", (issuer) => SimpleLogin({ ...credentials, issuer }), { sub: "sl-1", name: "Simple", email: "alias@simplelogin.test", email_verified: true, avatar_url: "https://sl.test/a.png", client: "App" }, {
-    user: { name: "Simple", email: "alias@simplelogin.test", image: "https://sl.test/a.png" },
-    accountId: "sl-1",
-  }),
-  oidcRow("united-effects", (issuer) => UnitedEffects({ ...credentials, issuer }), { sub: "ue-1", email: "u@ue.test", name: "United" }, {
-    params: { scope: "openid email profile", resource: issuers["united-effects"] },
-    user: { name: "United", email: "u@ue.test", image: null },
-    accountId: "ue-1",
-  }),
-  // Vipps: idToken false, the profile comes from userinfo.
-  oidcRow("vipps", (issuer) => Vipps({ ...credentials, issuer }), { sub: "c06c4afe-d9e1-4c5d-939a-177d752a0944" }, {
-    params: { scope: "openid name email" },
-    profile: [
-      {
-        method: "GET",
-        path: "/vipps/access-management-1.0/access/userinfo",
-        reply: { body: { sub: "c06c4afe-d9e1-4c5d-939a-177d752a0944", name: "Ada Lovelace", given_name: "Ada", family_name: "Lovelace", email: "ada@vipps.test", email_verified: true, sid: "7d78a726" } },
+  oidcRow(
+    "line",
+    (issuer) => LINE({ ...credentials, issuer }),
+    {},
+    {
+      checks: ["state"],
+      // LINE signs ID tokens HS256 with the channel secret (no nonce: LINE's documented checks are state only).
+      token: {
+        method: "POST",
+        path: "/line/token",
+        reply: async () => ({
+          body: {
+            access_token: ACCESS_TOKEN,
+            expires_in: 2592000,
+            id_token: await new SignJWT({ name: "Taro Line", picture: "https://profile.line-scdn.net/abc", email: "taro@line.test", amr: ["pwd"] })
+              .setProtectedHeader({ alg: "HS256" })
+              .setIssuer(issuers.line)
+              .setSubject("U4af4980629")
+              .setAudience(CLIENT_ID)
+              .setIssuedAt()
+              .setExpirationTime("10m")
+              .sign(HS256_KEY),
+            refresh_token: "r",
+            scope: "openid profile email",
+            token_type: "Bearer",
+          },
+        }),
       },
-    ],
-    user: { name: "Ada Lovelace", email: "ada@vipps.test", image: null },
-    accountId: "c06c4afe-d9e1-4c5d-939a-177d752a0944",
-  }),
-  oidcRow("zitadel", (issuer) => ZITADEL({ ...credentials, issuer }), { sub: "2084", name: "Zita Del", email: "zita@zitadel.test", picture: "https://zitadel.test/z.png" }, {
-    user: { name: "Zita Del", email: "zita@zitadel.test", image: "https://zitadel.test/z.png" },
-    accountId: "2084",
-  }),
+      user: { name: "Taro Line", email: "taro@line.test", image: "https://profile.line-scdn.net/abc" },
+      accountId: "U4af4980629",
+    },
+  ),
+  oidcRow(
+    "logto",
+    (issuer) => Logto({ ...credentials, issuer }),
+    { sub: "logto-1", name: null, username: "jdoe", email: "jdoe@logto.test", picture: null },
+    {
+      params: { scope: "offline_access openid email profile" },
+      user: { name: "jdoe", email: "jdoe@logto.test", image: null },
+      accountId: "logto-1",
+    },
+  ),
+  // OneLogin: `issuer` is the account URL; discovery is read from <issuer>/oidc/2/.well-known/openid-configuration.
+  oidcRow(
+    "onelogin",
+    () => OneLogin({ ...credentials, issuer: local("/onelogin") }),
+    { sub: "ol-9", name: "One Login", email: "one@onelogin.test" },
+    {
+      user: { name: "One Login", email: "one@onelogin.test", image: null },
+      accountId: "ol-9",
+    },
+  ),
+  oidcRow(
+    "hydra",
+    (issuer) => OryHydra({ ...credentials, issuer }),
+    { sub: "hydra-1", name: "Hy Dra", email: "hy@hydra.test", picture: "https://hydra.test/p.png" },
+    {
+      user: { name: "Hy Dra", email: "hy@hydra.test", image: "https://hydra.test/p.png" },
+      accountId: "hydra-1",
+    },
+  ),
+  oidcRow(
+    "passage",
+    (issuer) => Passage({ ...credentials, issuer }),
+    { sub: "psg-1", email: "pass@passage.test", name: "Pass Age" },
+    {
+      user: { name: "Pass Age", email: "pass@passage.test", image: null },
+      accountId: "psg-1",
+    },
+  ),
+  oidcRow(
+    "ping-id",
+    (issuer) => PingId({ ...credentials, issuer }),
+    { sub: "ping-1", preferred_username: "pinger", email: "p@ping.test", name: "Ping Er" },
+    {
+      user: { name: "Ping Er", email: "p@ping.test", image: null },
+      accountId: "ping-1",
+    },
+  ),
+  oidcRow(
+    "roblox",
+    (issuer) => Roblox({ ...credentials, issuer }),
+    { sub: "1516563360", name: "Robo", nickname: "robo", preferred_username: "robo", picture: "https://tr.rbxcdn.com/x" },
+    {
+      params: { scope: "openid profile" },
+      checks: ["pkce", "state"],
+      user: { name: "Robo", image: "https://tr.rbxcdn.com/x" },
+      accountId: "1516563360",
+    },
+  ),
+  oidcRow(
+    "simplelogin",
+    (issuer) => SimpleLogin({ ...credentials, issuer }),
+    { sub: "sl-1", name: "Simple", email: "alias@simplelogin.test", email_verified: true, avatar_url: "https://sl.test/a.png", client: "App" },
+    {
+      user: { name: "Simple", email: "alias@simplelogin.test", image: "https://sl.test/a.png" },
+      accountId: "sl-1",
+    },
+  ),
+  oidcRow(
+    "united-effects",
+    (issuer) => UnitedEffects({ ...credentials, issuer }),
+    { sub: "ue-1", email: "u@ue.test", name: "United" },
+    {
+      params: { scope: "openid email profile", resource: issuers["united-effects"] },
+      user: { name: "United", email: "u@ue.test", image: null },
+      accountId: "ue-1",
+    },
+  ),
+  // Vipps: idToken false, the profile comes from userinfo.
+  oidcRow(
+    "vipps",
+    (issuer) => Vipps({ ...credentials, issuer }),
+    { sub: "c06c4afe-d9e1-4c5d-939a-177d752a0944" },
+    {
+      params: { scope: "openid name email" },
+      profile: [
+        {
+          method: "GET",
+          path: "/vipps/access-management-1.0/access/userinfo",
+          reply: {
+            body: {
+              sub: "c06c4afe-d9e1-4c5d-939a-177d752a0944",
+              name: "Ada Lovelace",
+              given_name: "Ada",
+              family_name: "Lovelace",
+              email: "ada@vipps.test",
+              email_verified: true,
+              sid: "7d78a726",
+            },
+          },
+        },
+      ],
+      user: { name: "Ada Lovelace", email: "ada@vipps.test", image: null },
+      accountId: "c06c4afe-d9e1-4c5d-939a-177d752a0944",
+    },
+  ),
+  oidcRow(
+    "zitadel",
+    (issuer) => ZITADEL({ ...credentials, issuer }),
+    { sub: "2084", name: "Zita Del", email: "zita@zitadel.test", picture: "https://zitadel.test/z.png" },
+    {
+      user: { name: "Zita Del", email: "zita@zitadel.test", image: "https://zitadel.test/z.png" },
+      accountId: "2084",
+    },
+  ),
   {
     id: "mailchimp",
     provider: () => Mailchimp(realHosts),
@@ -263,7 +328,11 @@ const ROWS: Row[] = [
     checks: ["pkce", "state"],
     clientAuth: "client_secret_basic",
     // Mailchimp's token answer: `scope: null`, `expires_in: 0`, no token_type.
-    token: { method: "POST", path: at("https://login.mailchimp.com/oauth2/token"), reply: { body: { access_token: ACCESS_TOKEN, expires_in: 0, scope: null } } },
+    token: {
+      method: "POST",
+      path: at("https://login.mailchimp.com/oauth2/token"),
+      reply: { body: { access_token: ACCESS_TOKEN, expires_in: 0, scope: null } },
+    },
     profile: [
       {
         method: "GET",
@@ -284,7 +353,11 @@ const ROWS: Row[] = [
     ],
     user: { name: "Freddie's Jokes", email: "freddie@mailchimp.test", image: null },
     accountId: "4242",
-    error: { method: "GET", path: at("https://login.mailchimp.com/oauth2/metadata"), reply: { status: 401, body: { error: "invalid_token", error_description: "Invalid token" } } },
+    error: {
+      method: "GET",
+      path: at("https://login.mailchimp.com/oauth2/metadata"),
+      reply: { status: 401, body: { error: "invalid_token", error_description: "Invalid token" } },
+    },
   },
   {
     id: "mailru",
@@ -301,12 +374,26 @@ const ROWS: Row[] = [
         // Mail.ru takes the token as a query parameter.
         query: { access_token: ACCESS_TOKEN },
         authorization: "",
-        reply: { body: { id: "1234567890", client_id: CLIENT_ID, name: "Ivan Petrov", first_name: "Ivan", last_name: "Petrov", email: "ivan@mail.test", image: "https://filin.mail.ru/pic?x" } },
+        reply: {
+          body: {
+            id: "1234567890",
+            client_id: CLIENT_ID,
+            name: "Ivan Petrov",
+            first_name: "Ivan",
+            last_name: "Petrov",
+            email: "ivan@mail.test",
+            image: "https://filin.mail.ru/pic?x",
+          },
+        },
       },
     ],
     user: { name: "Ivan Petrov", email: "ivan@mail.test", image: "https://filin.mail.ru/pic?x" },
     accountId: "1234567890",
-    error: { method: "GET", path: at("https://oauth.mail.ru/userinfo"), reply: { body: { error: "invalid_token", error_code: 6, error_description: "token not found" } } },
+    error: {
+      method: "GET",
+      path: at("https://oauth.mail.ru/userinfo"),
+      reply: { body: { error: "invalid_token", error_code: 6, error_description: "token not found" } },
+    },
   },
   {
     id: "mastodon",
@@ -315,17 +402,34 @@ const ROWS: Row[] = [
     params: { scope: "read" },
     checks: ["pkce", "state"],
     clientAuth: "client_secret_basic",
-    token: { method: "POST", path: "/mastodon.example/oauth/token", reply: { body: { access_token: ACCESS_TOKEN, token_type: "Bearer", scope: "read", created_at: 1573979017 } } },
+    token: {
+      method: "POST",
+      path: "/mastodon.example/oauth/token",
+      reply: { body: { access_token: ACCESS_TOKEN, token_type: "Bearer", scope: "read", created_at: 1573979017 } },
+    },
     profile: [
       {
         method: "GET",
         path: "/mastodon.example/api/v1/accounts/verify_credentials",
-        reply: { body: { id: "14715", username: "trwnh", acct: "trwnh", display_name: "infinite love ⴳ", avatar: "https://files.mastodon.example/a.gif", avatar_static: "https://files.mastodon.example/a.png" } },
+        reply: {
+          body: {
+            id: "14715",
+            username: "trwnh",
+            acct: "trwnh",
+            display_name: "infinite love ⴳ",
+            avatar: "https://files.mastodon.example/a.gif",
+            avatar_static: "https://files.mastodon.example/a.png",
+          },
+        },
       },
     ],
     user: { name: "trwnh", image: "https://files.mastodon.example/a.png" },
     accountId: "14715",
-    error: { method: "GET", path: "/mastodon.example/api/v1/accounts/verify_credentials", reply: { status: 401, body: { error: "The access token is invalid" } } },
+    error: {
+      method: "GET",
+      path: "/mastodon.example/api/v1/accounts/verify_credentials",
+      reply: { status: 401, body: { error: "The access token is invalid" } },
+    },
   },
   {
     id: "mattermost",
@@ -333,12 +437,25 @@ const ROWS: Row[] = [
     authorize: "https://chat.example.com/oauth/authorize",
     checks: ["pkce", "state"],
     clientAuth: "client_secret_post",
-    token: { method: "POST", path: "/chat.example.com/oauth/access_token", reply: { body: { access_token: ACCESS_TOKEN, token_type: "bearer", expires_in: 3600, scope: "", refresh_token: "r" } } },
+    token: {
+      method: "POST",
+      path: "/chat.example.com/oauth/access_token",
+      reply: { body: { access_token: ACCESS_TOKEN, token_type: "bearer", expires_in: 3600, scope: "", refresh_token: "r" } },
+    },
     profile: [
       {
         method: "GET",
         path: "/chat.example.com/api/v4/users/me",
-        reply: { body: { id: "9xkmjz7tpbgq3ms6d6ro1qhwxr", username: "", first_name: "Matt", last_name: "Ermost", email: "matt@mattermost.test", roles: "system_user" } },
+        reply: {
+          body: {
+            id: "9xkmjz7tpbgq3ms6d6ro1qhwxr",
+            username: "",
+            first_name: "Matt",
+            last_name: "Ermost",
+            email: "matt@mattermost.test",
+            roles: "system_user",
+          },
+        },
       },
     ],
     user: { name: "Matt Ermost", email: "matt@mattermost.test", image: null },
@@ -346,7 +463,16 @@ const ROWS: Row[] = [
     error: {
       method: "GET",
       path: "/chat.example.com/api/v4/users/me",
-      reply: { status: 401, body: { id: "api.context.session_expired.app_error", message: "Invalid or expired session, please login again.", detailed_error: "", request_id: "x", status_code: 401 } },
+      reply: {
+        status: 401,
+        body: {
+          id: "api.context.session_expired.app_error",
+          message: "Invalid or expired session, please login again.",
+          detailed_error: "",
+          request_id: "x",
+          status_code: 401,
+        },
+      },
     },
   },
   {
@@ -360,18 +486,35 @@ const ROWS: Row[] = [
     token: {
       method: "POST",
       path: at("https://api.medium.com/v1/tokens"),
-      reply: { status: 201, body: { token_type: "Bearer", access_token: ACCESS_TOKEN, refresh_token: "r", scope: ["basicProfile"], expires_at: 4426786886000 } },
+      reply: {
+        status: 201,
+        body: { token_type: "Bearer", access_token: ACCESS_TOKEN, refresh_token: "r", scope: ["basicProfile"], expires_at: 4426786886000 },
+      },
     },
     profile: [
       {
         method: "GET",
         path: at("https://api.medium.com/v1/me"),
-        reply: { body: { data: { id: "5303d74c64f66366f00cb9b2a94f3251bf5", username: "majelbstoat", name: "Jamie Talbot", url: "https://medium.com/@majelbstoat", imageUrl: "https://images.medium.com/0*fkfQiTzT7TlUGGyI.png" } } },
+        reply: {
+          body: {
+            data: {
+              id: "5303d74c64f66366f00cb9b2a94f3251bf5",
+              username: "majelbstoat",
+              name: "Jamie Talbot",
+              url: "https://medium.com/@majelbstoat",
+              imageUrl: "https://images.medium.com/0*fkfQiTzT7TlUGGyI.png",
+            },
+          },
+        },
       },
     ],
     user: { name: "Jamie Talbot", image: "https://images.medium.com/0*fkfQiTzT7TlUGGyI.png" },
     accountId: "5303d74c64f66366f00cb9b2a94f3251bf5",
-    error: { method: "GET", path: at("https://api.medium.com/v1/me"), reply: { status: 401, body: { errors: [{ message: "Token was invalid.", code: 6003 }] } } },
+    error: {
+      method: "GET",
+      path: at("https://api.medium.com/v1/me"),
+      reply: { status: 401, body: { errors: [{ message: "Token was invalid.", code: 6003 }] } },
+    },
   },
   {
     id: "naver",
@@ -379,18 +522,32 @@ const ROWS: Row[] = [
     authorize: "https://nid.naver.com/oauth2.0/authorize",
     checks: ["pkce", "state"],
     clientAuth: "client_secret_post",
-    token: { method: "POST", path: at("https://nid.naver.com/oauth2.0/token"), reply: { body: { access_token: ACCESS_TOKEN, refresh_token: "r", token_type: "bearer", expires_in: "3600" } } },
+    token: {
+      method: "POST",
+      path: at("https://nid.naver.com/oauth2.0/token"),
+      reply: { body: { access_token: ACCESS_TOKEN, refresh_token: "r", token_type: "bearer", expires_in: "3600" } },
+    },
     profile: [
       {
         method: "GET",
         path: at("https://openapi.naver.com/v1/nid/me"),
-        reply: { body: { resultcode: "00", message: "success", response: { id: "32742776", nickname: "OpenAPI", email: "openapi@naver.test", profile_image: "https://ssl.pstatic.net/p.png", name: "오픈 API" } } },
+        reply: {
+          body: {
+            resultcode: "00",
+            message: "success",
+            response: { id: "32742776", nickname: "OpenAPI", email: "openapi@naver.test", profile_image: "https://ssl.pstatic.net/p.png", name: "오픈 API" },
+          },
+        },
       },
     ],
     user: { name: "OpenAPI", email: "openapi@naver.test", image: "https://ssl.pstatic.net/p.png" },
     accountId: "32742776",
     // Naver's token endpoint reports a bad code with HTTP 200.
-    error: { method: "POST", path: at("https://nid.naver.com/oauth2.0/token"), reply: { body: { error: "invalid_request", error_description: "no valid data in session" } } },
+    error: {
+      method: "POST",
+      path: at("https://nid.naver.com/oauth2.0/token"),
+      reply: { body: { error: "invalid_request", error_description: "no valid data in session" } },
+    },
   },
   {
     id: "netlify",
@@ -398,21 +555,44 @@ const ROWS: Row[] = [
     authorize: "https://app.netlify.com/authorize",
     checks: ["pkce", "state"],
     clientAuth: "client_secret_basic",
-    token: { method: "POST", path: at("https://api.netlify.com/oauth/token"), reply: { body: { access_token: ACCESS_TOKEN, token_type: "Bearer", created_at: 1700000000 } } },
+    token: {
+      method: "POST",
+      path: at("https://api.netlify.com/oauth/token"),
+      reply: { body: { access_token: ACCESS_TOKEN, token_type: "Bearer", created_at: 1700000000 } },
+    },
     profile: [
       {
         method: "GET",
         path: at("https://api.netlify.com/api/v1/user"),
-        reply: { body: { id: "5c9a3e1f", uid: null, full_name: "Net Lify", avatar_url: "https://avatars.netlify.test/n.png", email: "net@netlify.test", site_count: 3 } },
+        reply: {
+          body: {
+            id: "5c9a3e1f",
+            uid: null,
+            full_name: "Net Lify",
+            avatar_url: "https://avatars.netlify.test/n.png",
+            email: "net@netlify.test",
+            site_count: 3,
+          },
+        },
       },
     ],
     user: { name: "Net Lify", email: "net@netlify.test", image: "https://avatars.netlify.test/n.png" },
     accountId: "5c9a3e1f",
-    error: { method: "GET", path: at("https://api.netlify.com/api/v1/user"), reply: { status: 401, body: { code: 401, message: "Access Denied: your token is invalid" } } },
+    error: {
+      method: "GET",
+      path: at("https://api.netlify.com/api/v1/user"),
+      reply: { status: 401, body: { code: 401, message: "Access Denied: your token is invalid" } },
+    },
   },
   {
     id: "netsuite",
-    provider: () => NetSuite({ ...realHosts, accountID: "TSTDRV1234567_SB1", prompt: "login", userinfo: "https://tstdrv1234567-sb1.restlets.api.netsuite.com/app/site/hosting/restlet.nl?script=486&deploy=1" }),
+    provider: () =>
+      NetSuite({
+        ...realHosts,
+        accountID: "TSTDRV1234567_SB1",
+        prompt: "login",
+        userinfo: "https://tstdrv1234567-sb1.restlets.api.netsuite.com/app/site/hosting/restlet.nl?script=486&deploy=1",
+      }),
     authorize: "https://tstdrv1234567-sb1.app.netsuite.com/app/login/oauth2/authorize.nl",
     params: { scope: "restlets rest_webservices", prompt: "login" },
     checks: ["state"],
@@ -441,13 +621,24 @@ const ROWS: Row[] = [
     checks: ["pkce", "state"],
     clientAuth: "client_secret_basic",
     // The token answer names the account: the OCS user request goes to /cloud/users/<user_id>.
-    token: { method: "POST", path: "/cloud.example.com/apps/oauth2/api/v1/token", reply: { body: { access_token: ACCESS_TOKEN, token_type: "Bearer", expires_in: 3600, refresh_token: "r", user_id: "alice" } } },
+    token: {
+      method: "POST",
+      path: "/cloud.example.com/apps/oauth2/api/v1/token",
+      reply: { body: { access_token: ACCESS_TOKEN, token_type: "Bearer", expires_in: 3600, refresh_token: "r", user_id: "alice" } },
+    },
     profile: [
       {
         method: "GET",
         path: "/cloud.example.com/ocs/v1.php/cloud/users/alice",
         headers: { "ocs-apirequest": "true", accept: "application/json" },
-        reply: { body: { ocs: { meta: { status: "ok", statuscode: 100, message: "OK" }, data: { id: "alice", displayname: "Alice Cloud", email: "alice@nextcloud.test", enabled: true } } } },
+        reply: {
+          body: {
+            ocs: {
+              meta: { status: "ok", statuscode: 100, message: "OK" },
+              data: { id: "alice", displayname: "Alice Cloud", email: "alice@nextcloud.test", enabled: true },
+            },
+          },
+        },
       },
     ],
     user: { name: "Alice Cloud", email: "alice@nextcloud.test", image: "https://cloud.example.com/avatar/alice/512" },
@@ -494,14 +685,31 @@ const ROWS: Row[] = [
             type: "bot",
             name: "Acme integration",
             avatar_url: null,
-            bot: { owner: { type: "user", user: { object: "user", id: "e79a0b74", name: "Avocado Lovelace", avatar_url: "https://secure.notion-static.com/e6a352a8.jpg", type: "person", person: { email: "avo@notion.test" } } }, workspace_name: "Acme" },
+            bot: {
+              owner: {
+                type: "user",
+                user: {
+                  object: "user",
+                  id: "e79a0b74",
+                  name: "Avocado Lovelace",
+                  avatar_url: "https://secure.notion-static.com/e6a352a8.jpg",
+                  type: "person",
+                  person: { email: "avo@notion.test" },
+                },
+              },
+              workspace_name: "Acme",
+            },
           },
         },
       },
     ],
     user: { name: "Avocado Lovelace", email: "avo@notion.test", image: "https://secure.notion-static.com/e6a352a8.jpg" },
     accountId: "e79a0b74",
-    error: { method: "GET", path: at("https://api.notion.com/v1/users/me"), reply: { status: 401, body: { object: "error", status: 401, code: "unauthorized", message: "API token is invalid." } } },
+    error: {
+      method: "GET",
+      path: at("https://api.notion.com/v1/users/me"),
+      reply: { status: 401, body: { object: "error", status: 401, code: "unauthorized", message: "API token is invalid." } },
+    },
   },
   {
     id: "osso",
@@ -514,7 +722,9 @@ const ROWS: Row[] = [
       {
         method: "GET",
         path: "/demo.ossoapp.com/oauth/me",
-        reply: { body: { id: "c0d9d1a5-0b8b-4e5a-8a5b-2b53b3ad5d4f", email: "sam@example.com", idp: "OKTA", requested: { domain: "example.com", email: null } } },
+        reply: {
+          body: { id: "c0d9d1a5-0b8b-4e5a-8a5b-2b53b3ad5d4f", email: "sam@example.com", idp: "OKTA", requested: { domain: "example.com", email: null } },
+        },
       },
     ],
     user: { name: null, email: "sam@example.com", image: null },
@@ -528,7 +738,11 @@ const ROWS: Row[] = [
     params: { scope: "identify" },
     checks: ["pkce", "state"],
     clientAuth: "client_secret_post",
-    token: { method: "POST", path: at("https://osu.ppy.sh/oauth/token"), reply: { body: { token_type: "Bearer", expires_in: 86400, access_token: ACCESS_TOKEN, refresh_token: "r" } } },
+    token: {
+      method: "POST",
+      path: at("https://osu.ppy.sh/oauth/token"),
+      reply: { body: { token_type: "Bearer", expires_in: 86400, access_token: ACCESS_TOKEN, refresh_token: "r" } },
+    },
     profile: [
       {
         method: "GET",
@@ -547,12 +761,25 @@ const ROWS: Row[] = [
     params: { scope: "identity identity[email]" },
     checks: ["pkce", "state"],
     clientAuth: "client_secret_post",
-    token: { method: "POST", path: at("https://www.patreon.com/api/oauth2/token"), reply: { body: { access_token: ACCESS_TOKEN, refresh_token: "r", expires_in: 2678400, scope: "identity identity[email]", token_type: "Bearer" } } },
+    token: {
+      method: "POST",
+      path: at("https://www.patreon.com/api/oauth2/token"),
+      reply: { body: { access_token: ACCESS_TOKEN, refresh_token: "r", expires_in: 2678400, scope: "identity identity[email]", token_type: "Bearer" } },
+    },
     profile: [
       {
         method: "GET",
         path: at("https://www.patreon.com/api/oauth2/api/current_user"),
-        reply: { body: { data: { id: "1234567", type: "user", attributes: { full_name: "Pat Reon", email: "pat@patreon.test", image_url: "https://c8.patreon.com/2/200/1234567" } }, links: { self: "https://www.patreon.com/api/user/1234567" } } },
+        reply: {
+          body: {
+            data: {
+              id: "1234567",
+              type: "user",
+              attributes: { full_name: "Pat Reon", email: "pat@patreon.test", image_url: "https://c8.patreon.com/2/200/1234567" },
+            },
+            links: { self: "https://www.patreon.com/api/user/1234567" },
+          },
+        },
       },
     ],
     user: { name: "Pat Reon", email: "pat@patreon.test", image: "https://c8.patreon.com/2/200/1234567" },
@@ -560,7 +787,21 @@ const ROWS: Row[] = [
     error: {
       method: "GET",
       path: at("https://www.patreon.com/api/oauth2/api/current_user"),
-      reply: { status: 401, body: { errors: [{ code: 1, code_name: "Unauthorized", detail: "The server could not verify that you are authorized to access the URL requested.", id: "x", status: "401", title: "Unauthorized" }] } },
+      reply: {
+        status: 401,
+        body: {
+          errors: [
+            {
+              code: 1,
+              code_name: "Unauthorized",
+              detail: "The server could not verify that you are authorized to access the URL requested.",
+              id: "x",
+              status: "401",
+              title: "Unauthorized",
+            },
+          ],
+        },
+      },
     },
   },
   {
@@ -573,14 +814,32 @@ const ROWS: Row[] = [
     token: {
       method: "POST",
       path: at("https://api.pinterest.com/v5/oauth/token"),
-      reply: { body: { access_token: ACCESS_TOKEN, refresh_token: "r", response_type: "authorization_code", token_type: "bearer", expires_in: 2592000, refresh_token_expires_in: 31536000, scope: "user_accounts:read" } },
+      reply: {
+        body: {
+          access_token: ACCESS_TOKEN,
+          refresh_token: "r",
+          response_type: "authorization_code",
+          token_type: "bearer",
+          expires_in: 2592000,
+          refresh_token_expires_in: 31536000,
+          scope: "user_accounts:read",
+        },
+      },
     },
     profile: [
-      { method: "GET", path: at("https://api.pinterest.com/v5/user_account"), reply: { body: { account_type: "PINNER", profile_image: "https://i.pinimg.com/p.jpg", website_url: "", username: "pinfan" } } },
+      {
+        method: "GET",
+        path: at("https://api.pinterest.com/v5/user_account"),
+        reply: { body: { account_type: "PINNER", profile_image: "https://i.pinimg.com/p.jpg", website_url: "", username: "pinfan" } },
+      },
     ],
     user: { name: "pinfan", image: "https://i.pinimg.com/p.jpg" },
     accountId: "pinfan",
-    error: { method: "GET", path: at("https://api.pinterest.com/v5/user_account"), reply: { status: 401, body: { code: 2, message: "Authentication failed." } } },
+    error: {
+      method: "GET",
+      path: at("https://api.pinterest.com/v5/user_account"),
+      reply: { status: 401, body: { code: 2, message: "Authentication failed." } },
+    },
   },
   {
     id: "pipedrive",
@@ -591,18 +850,33 @@ const ROWS: Row[] = [
     token: {
       method: "POST",
       path: at("https://oauth.pipedrive.com/oauth/token"),
-      reply: { body: { access_token: ACCESS_TOKEN, token_type: "Bearer", refresh_token: "r", scope: "base", expires_in: 3599, api_domain: "https://acme.pipedrive.com" } },
+      reply: {
+        body: {
+          access_token: ACCESS_TOKEN,
+          token_type: "Bearer",
+          refresh_token: "r",
+          scope: "base",
+          expires_in: 3599,
+          api_domain: "https://acme.pipedrive.com",
+        },
+      },
     },
     profile: [
       {
         method: "GET",
         path: at("https://api.pipedrive.com/v1/users/me"),
-        reply: { body: { success: true, data: { id: 123, name: "Pipe Drive", email: "pipe@pipedrive.test", icon_url: "https://pipedrive.test/i.png", company_id: 9 } } },
+        reply: {
+          body: { success: true, data: { id: 123, name: "Pipe Drive", email: "pipe@pipedrive.test", icon_url: "https://pipedrive.test/i.png", company_id: 9 } },
+        },
       },
     ],
     user: { name: "Pipe Drive", email: "pipe@pipedrive.test", image: "https://pipedrive.test/i.png" },
     accountId: "123",
-    error: { method: "GET", path: at("https://api.pipedrive.com/v1/users/me"), reply: { status: 401, body: { success: false, error: "unauthorized access", errorCode: 401, error_info: "Please check developers.pipedrive.com" } } },
+    error: {
+      method: "GET",
+      path: at("https://api.pipedrive.com/v1/users/me"),
+      reply: { status: 401, body: { success: false, error: "unauthorized access", errorCode: 401, error_info: "Please check developers.pipedrive.com" } },
+    },
   },
   {
     id: "strava",
@@ -614,18 +888,41 @@ const ROWS: Row[] = [
     token: {
       method: "POST",
       path: at("https://www.strava.com/api/v3/oauth/token"),
-      reply: { body: { token_type: "Bearer", expires_at: 1568775134, expires_in: 21600, refresh_token: "r", access_token: ACCESS_TOKEN, athlete: { id: 134815, firstname: "Marianne" } } },
+      reply: {
+        body: {
+          token_type: "Bearer",
+          expires_at: 1568775134,
+          expires_in: 21600,
+          refresh_token: "r",
+          access_token: ACCESS_TOKEN,
+          athlete: { id: 134815, firstname: "Marianne" },
+        },
+      },
     },
     profile: [
       {
         method: "GET",
         path: at("https://www.strava.com/api/v3/athlete"),
-        reply: { body: { id: 134815, username: "marianne_t", resource_state: 3, firstname: "Marianne", lastname: "Teutenberg", profile: "https://dgalywyr863hv.cloudfront.net/l.jpg", profile_medium: "https://dgalywyr863hv.cloudfront.net/m.jpg" } },
+        reply: {
+          body: {
+            id: 134815,
+            username: "marianne_t",
+            resource_state: 3,
+            firstname: "Marianne",
+            lastname: "Teutenberg",
+            profile: "https://dgalywyr863hv.cloudfront.net/l.jpg",
+            profile_medium: "https://dgalywyr863hv.cloudfront.net/m.jpg",
+          },
+        },
       },
     ],
     user: { name: "Marianne Teutenberg", image: "https://dgalywyr863hv.cloudfront.net/l.jpg" },
     accountId: "134815",
-    error: { method: "GET", path: at("https://www.strava.com/api/v3/athlete"), reply: { status: 401, body: { message: "Authorization Error", errors: [{ resource: "Athlete", field: "access_token", code: "invalid" }] } } },
+    error: {
+      method: "GET",
+      path: at("https://www.strava.com/api/v3/athlete"),
+      reply: { status: 401, body: { message: "Authorization Error", errors: [{ resource: "Athlete", field: "access_token", code: "invalid" }] } },
+    },
   },
   {
     id: "threads",
@@ -648,7 +945,10 @@ const ROWS: Row[] = [
     error: {
       method: "GET",
       path: at("https://graph.threads.net/v1.0/me"),
-      reply: { status: 400, body: { error: { message: "Invalid OAuth access token - Cannot parse access token", type: "OAuthException", code: 190, fbtrace_id: "AbC" } } },
+      reply: {
+        status: 400,
+        body: { error: { message: "Invalid OAuth access token - Cannot parse access token", type: "OAuthException", code: 190, fbtrace_id: "AbC" } },
+      },
     },
   },
   {
@@ -665,7 +965,13 @@ const ROWS: Row[] = [
         path: at("https://api.todoist.com/sync/v9/sync"),
         json: { sync_token: "*", resource_types: '["user"]' },
         headers: { "content-type": "application/json" },
-        reply: { body: { full_sync: true, sync_token: "x", user: { id: "2671355", email: "me@todoist.test", full_name: "Todo Ist", avatar_big: "https://dcff1xvirvpfp.cloudfront.net/b.jpg" } } },
+        reply: {
+          body: {
+            full_sync: true,
+            sync_token: "x",
+            user: { id: "2671355", email: "me@todoist.test", full_name: "Todo Ist", avatar_big: "https://dcff1xvirvpfp.cloudfront.net/b.jpg" },
+          },
+        },
       },
     ],
     user: { name: "Todo Ist", email: "me@todoist.test", image: "https://dcff1xvirvpfp.cloudfront.net/b.jpg" },
@@ -682,19 +988,37 @@ const ROWS: Row[] = [
     authorize: "https://trakt.tv/oauth/authorize",
     checks: ["pkce", "state"],
     clientAuth: "client_secret_post",
-    token: { method: "POST", path: at("https://api.trakt.tv/oauth/token"), reply: { body: { access_token: ACCESS_TOKEN, token_type: "bearer", expires_in: 7776000, refresh_token: "r", scope: "public", created_at: 1487889741 } } },
+    token: {
+      method: "POST",
+      path: at("https://api.trakt.tv/oauth/token"),
+      reply: { body: { access_token: ACCESS_TOKEN, token_type: "bearer", expires_in: 7776000, refresh_token: "r", scope: "public", created_at: 1487889741 } },
+    },
     profile: [
       {
         method: "GET",
         path: at("https://api.trakt.tv/users/me"),
         query: { extended: "full" },
         headers: { "trakt-api-version": "2", "trakt-api-key": CLIENT_ID },
-        reply: { body: { username: "sean", private: false, name: "Sean Rudford", vip: true, vip_ep: false, ids: { slug: "sean" }, images: { avatar: { full: "https://walter.trakt.tv/a.jpg" } } } },
+        reply: {
+          body: {
+            username: "sean",
+            private: false,
+            name: "Sean Rudford",
+            vip: true,
+            vip_ep: false,
+            ids: { slug: "sean" },
+            images: { avatar: { full: "https://walter.trakt.tv/a.jpg" } },
+          },
+        },
       },
     ],
     user: { name: "Sean Rudford", image: "https://walter.trakt.tv/a.jpg" },
     accountId: "sean",
-    error: { method: "GET", path: at("https://api.trakt.tv/users/me"), reply: { status: 401, body: { error: "invalid_token", error_description: "The access token provided is invalid" } } },
+    error: {
+      method: "GET",
+      path: at("https://api.trakt.tv/users/me"),
+      reply: { status: 401, body: { error: "invalid_token", error_description: "The access token provided is invalid" } },
+    },
   },
   {
     id: "vk",
@@ -704,19 +1028,34 @@ const ROWS: Row[] = [
     checks: ["pkce", "state"],
     clientAuth: "client_secret_post",
     // The e-mail address comes only in the token answer.
-    token: { method: "POST", path: at("https://oauth.vk.com/access_token"), query: { v: "5.131" }, reply: { body: { access_token: ACCESS_TOKEN, expires_in: 86400, user_id: 8492, email: "durov@vk.test" } } },
+    token: {
+      method: "POST",
+      path: at("https://oauth.vk.com/access_token"),
+      query: { v: "5.131" },
+      reply: { body: { access_token: ACCESS_TOKEN, expires_in: 86400, user_id: 8492, email: "durov@vk.test" } },
+    },
     profile: [
       {
         method: "GET",
         path: at("https://api.vk.com/method/users.get"),
         query: { fields: "photo_100", v: "5.131" },
-        reply: { body: { response: [{ id: 8492, first_name: "Pavel", last_name: "Durov", photo_100: "https://sun1.userapi.com/p100.jpg", can_access_closed: true, is_closed: false }] } },
+        reply: {
+          body: {
+            response: [
+              { id: 8492, first_name: "Pavel", last_name: "Durov", photo_100: "https://sun1.userapi.com/p100.jpg", can_access_closed: true, is_closed: false },
+            ],
+          },
+        },
       },
     ],
     user: { name: "Pavel Durov", email: "durov@vk.test", image: "https://sun1.userapi.com/p100.jpg" },
     accountId: "8492",
     // VK's API errors come with HTTP 200.
-    error: { method: "GET", path: at("https://api.vk.com/method/users.get"), reply: { body: { error: { error_code: 5, error_msg: "User authorization failed: invalid access_token (4).", request_params: [] } } } },
+    error: {
+      method: "GET",
+      path: at("https://api.vk.com/method/users.get"),
+      reply: { body: { error: { error_code: 5, error_msg: "User authorization failed: invalid access_token (4).", request_params: [] } } },
+    },
   },
   {
     id: "webex",
@@ -725,12 +1064,24 @@ const ROWS: Row[] = [
     params: { scope: "spark:kms spark:people_read" },
     checks: ["pkce", "state"],
     clientAuth: "client_secret_post",
-    token: { method: "POST", path: at("https://webexapis.com/v1/access_token"), reply: { body: { access_token: ACCESS_TOKEN, expires_in: 1209600, refresh_token: "r", refresh_token_expires_in: 7776000, token_type: "Bearer" } } },
+    token: {
+      method: "POST",
+      path: at("https://webexapis.com/v1/access_token"),
+      reply: { body: { access_token: ACCESS_TOKEN, expires_in: 1209600, refresh_token: "r", refresh_token_expires_in: 7776000, token_type: "Bearer" } },
+    },
     profile: [
       {
         method: "GET",
         path: at("https://webexapis.com/v1/people/me"),
-        reply: { body: { id: "Y2lzY29zcGFyazovL3VzL1BFT1BMRS8x", emails: ["web@webex.test", "alt@webex.test"], displayName: "Web Ex", avatar: "https://avatar-prod.webexcontent.com/a", orgId: "o" } },
+        reply: {
+          body: {
+            id: "Y2lzY29zcGFyazovL3VzL1BFT1BMRS8x",
+            emails: ["web@webex.test", "alt@webex.test"],
+            displayName: "Web Ex",
+            avatar: "https://avatar-prod.webexcontent.com/a",
+            orgId: "o",
+          },
+        },
       },
     ],
     user: { name: "Web Ex", email: "web@webex.test", image: "https://avatar-prod.webexcontent.com/a" },
@@ -738,7 +1089,14 @@ const ROWS: Row[] = [
     error: {
       method: "GET",
       path: at("https://webexapis.com/v1/people/me"),
-      reply: { status: 401, body: { message: "The request requires a valid access token set in the Authorization request header.", errors: [{ description: "The request requires a valid access token." }], trackingId: "ROUTER_1" } },
+      reply: {
+        status: 401,
+        body: {
+          message: "The request requires a valid access token set in the Authorization request header.",
+          errors: [{ description: "The request requires a valid access token." }],
+          trackingId: "ROUTER_1",
+        },
+      },
     },
   },
   {
@@ -754,7 +1112,16 @@ const ROWS: Row[] = [
       path: at("https://api.weixin.qq.com/sns/oauth2/access_token"),
       query: { appid: CLIENT_ID, secret: CLIENT_SECRET, code: CODE, grant_type: "authorization_code" },
       authorization: "",
-      reply: { body: { access_token: ACCESS_TOKEN, expires_in: 7200, refresh_token: "r", openid: "oLVPpjqs9BhvzwPj5A-vTYAX3GLc", scope: "snsapi_userinfo", unionid: "o6_bmasdasdsad6_2sgVt7hMZOPfL" } },
+      reply: {
+        body: {
+          access_token: ACCESS_TOKEN,
+          expires_in: 7200,
+          refresh_token: "r",
+          openid: "oLVPpjqs9BhvzwPj5A-vTYAX3GLc",
+          scope: "snsapi_userinfo",
+          unionid: "o6_bmasdasdsad6_2sgVt7hMZOPfL",
+        },
+      },
     },
     profile: [
       {
@@ -763,7 +1130,17 @@ const ROWS: Row[] = [
         query: { access_token: ACCESS_TOKEN, openid: "oLVPpjqs9BhvzwPj5A-vTYAX3GLc", lang: "zh_CN" },
         authorization: "",
         reply: {
-          body: { openid: "oLVPpjqs9BhvzwPj5A-vTYAX3GLc", nickname: "微信用户", sex: 1, province: "广东", city: "广州", country: "中国", headimgurl: "https://thirdwx.qlogo.cn/mmopen/x/132", privilege: [], unionid: "o6_bmasdasdsad6_2sgVt7hMZOPfL" },
+          body: {
+            openid: "oLVPpjqs9BhvzwPj5A-vTYAX3GLc",
+            nickname: "微信用户",
+            sex: 1,
+            province: "广东",
+            city: "广州",
+            country: "中国",
+            headimgurl: "https://thirdwx.qlogo.cn/mmopen/x/132",
+            privilege: [],
+            unionid: "o6_bmasdasdsad6_2sgVt7hMZOPfL",
+          },
         },
       },
     ],
@@ -778,17 +1155,39 @@ const ROWS: Row[] = [
     authorize: "https://meta.wikimedia.org/w/rest.php/oauth2/authorize",
     checks: ["pkce", "state"],
     clientAuth: "client_secret_basic",
-    token: { method: "POST", path: at("https://meta.wikimedia.org/w/rest.php/oauth2/access_token"), reply: { body: { token_type: "Bearer", expires_in: 14400, access_token: ACCESS_TOKEN, refresh_token: "r" } } },
+    token: {
+      method: "POST",
+      path: at("https://meta.wikimedia.org/w/rest.php/oauth2/access_token"),
+      reply: { body: { token_type: "Bearer", expires_in: 14400, access_token: ACCESS_TOKEN, refresh_token: "r" } },
+    },
     profile: [
       {
         method: "GET",
         path: at("https://meta.wikimedia.org/w/rest.php/oauth2/resource/profile"),
-        reply: { body: { sub: 46618563, username: "Wiki Pedian", editcount: 12, confirmed_email: true, blocked: false, registered: "20200101000000", groups: ["*", "user"], rights: ["read"], grants: ["basic"], realname: "Wiki", email: "wp@wikimedia.test" } },
+        reply: {
+          body: {
+            sub: 46618563,
+            username: "Wiki Pedian",
+            editcount: 12,
+            confirmed_email: true,
+            blocked: false,
+            registered: "20200101000000",
+            groups: ["*", "user"],
+            rights: ["read"],
+            grants: ["basic"],
+            realname: "Wiki",
+            email: "wp@wikimedia.test",
+          },
+        },
       },
     ],
     user: { name: "Wiki Pedian", email: "wp@wikimedia.test", image: null },
     accountId: "46618563",
-    error: { method: "GET", path: at("https://meta.wikimedia.org/w/rest.php/oauth2/resource/profile"), reply: { status: 401, body: { error: "invalid_request", error_description: "The access token is invalid", message: "The access token is invalid" } } },
+    error: {
+      method: "GET",
+      path: at("https://meta.wikimedia.org/w/rest.php/oauth2/resource/profile"),
+      reply: { status: 401, body: { error: "invalid_request", error_description: "The access token is invalid", message: "The access token is invalid" } },
+    },
   },
   {
     id: "wordpress",
@@ -797,12 +1196,25 @@ const ROWS: Row[] = [
     params: { scope: "auth" },
     checks: ["pkce", "state"],
     clientAuth: "client_secret_post",
-    token: { method: "POST", path: at("https://public-api.wordpress.com/oauth2/token"), reply: { body: { access_token: ACCESS_TOKEN, blog_id: "0", blog_url: null, token_type: "bearer", scope: "auth" } } },
+    token: {
+      method: "POST",
+      path: at("https://public-api.wordpress.com/oauth2/token"),
+      reply: { body: { access_token: ACCESS_TOKEN, blog_id: "0", blog_url: null, token_type: "bearer", scope: "auth" } },
+    },
     profile: [
       {
         method: "GET",
         path: at("https://public-api.wordpress.com/rest/v1/me"),
-        reply: { body: { ID: 5678, display_name: "Word Press", username: "wordpress", email: "wp@wordpress.test", avatar_URL: "https://0.gravatar.com/avatar/x", email_verified: true } },
+        reply: {
+          body: {
+            ID: 5678,
+            display_name: "Word Press",
+            username: "wordpress",
+            email: "wp@wordpress.test",
+            avatar_URL: "https://0.gravatar.com/avatar/x",
+            email_verified: true,
+          },
+        },
       },
     ],
     user: { name: "Word Press", email: "wp@wordpress.test", image: "https://0.gravatar.com/avatar/x" },
@@ -810,7 +1222,10 @@ const ROWS: Row[] = [
     error: {
       method: "GET",
       path: at("https://public-api.wordpress.com/rest/v1/me"),
-      reply: { status: 403, body: { error: "authorization_required", message: "An active access token must be used to query information about the current user." } },
+      reply: {
+        status: 403,
+        body: { error: "authorization_required", message: "An active access token must be used to query information about the current user." },
+      },
     },
   },
   {
@@ -820,7 +1235,11 @@ const ROWS: Row[] = [
     params: { scope: "login:info login:email login:avatar" },
     checks: ["pkce", "state"],
     clientAuth: "client_secret_basic",
-    token: { method: "POST", path: at("https://oauth.yandex.ru/token"), reply: { body: { access_token: ACCESS_TOKEN, expires_in: 31536000, refresh_token: "r", token_type: "bearer" } } },
+    token: {
+      method: "POST",
+      path: at("https://oauth.yandex.ru/token"),
+      reply: { body: { access_token: ACCESS_TOKEN, expires_in: 31536000, refresh_token: "r", token_type: "bearer" } },
+    },
     profile: [
       {
         method: "GET",
@@ -828,7 +1247,18 @@ const ROWS: Row[] = [
         query: { format: "json" },
         authorization: `OAuth ${ACCESS_TOKEN}`,
         reply: {
-          body: { id: "1000034426", login: "ivan", client_id: CLIENT_ID, display_name: "Ivan", real_name: "Ivan Ivanov", default_email: "ivan@yandex.test", emails: ["ivan@yandex.test"], is_avatar_empty: false, default_avatar_id: "131652443", psuid: "1.AAA" },
+          body: {
+            id: "1000034426",
+            login: "ivan",
+            client_id: CLIENT_ID,
+            display_name: "Ivan",
+            real_name: "Ivan Ivanov",
+            default_email: "ivan@yandex.test",
+            emails: ["ivan@yandex.test"],
+            is_avatar_empty: false,
+            default_avatar_id: "131652443",
+            psuid: "1.AAA",
+          },
         },
       },
     ],
@@ -843,7 +1273,11 @@ const ROWS: Row[] = [
     params: { scope: "AaaServer.profile.Read" },
     checks: ["pkce", "state"],
     clientAuth: "client_secret_post",
-    token: { method: "POST", path: at("https://accounts.zoho.com/oauth/v2/token"), reply: { body: { access_token: ACCESS_TOKEN, refresh_token: "r", api_domain: "https://www.zohoapis.com", token_type: "Bearer", expires_in: 3600 } } },
+    token: {
+      method: "POST",
+      path: at("https://accounts.zoho.com/oauth/v2/token"),
+      reply: { body: { access_token: ACCESS_TOKEN, refresh_token: "r", api_domain: "https://www.zohoapis.com", token_type: "Bearer", expires_in: 3600 } },
+    },
     profile: [
       {
         method: "GET",
@@ -975,7 +1409,12 @@ describe("the second half of the catalogue, each against its documented wire for
         }
 
         // 3. The profile requests.
-        for (const route of row.profile) checkRoute(route, flow.requests.find((r) => r.path === route.path && r.method === route.method), true);
+        for (const route of row.profile)
+          checkRoute(
+            route,
+            flow.requests.find((r) => r.path === route.path && r.method === route.method),
+            true,
+          );
         const known = new Set([row.token.path, ...row.profile.map((r) => r.path)]);
         const others = flow.requests.filter((r) => !known.has(r.path) && !/\.well-known|\/jwks$/.test(r.path));
         expect(others.map((r) => `${r.method} ${r.path}`)).toEqual([]);
@@ -1015,12 +1454,51 @@ function endpoint(value: unknown): { url?: string; params: Record<string, string
 
 describe("the same ids, endpoints, scopes and checks as @auth/core's providers", async () => {
   const modules = [
-    "line", "logto", "mailchimp", "mailru", "mastodon", "mattermost", "medium", "naver", "netlify", "netsuite", "nextcloud", "notion", "onelogin", "ory-hydra",
-    "osso", "osu", "passage", "patreon", "ping-id", "pinterest", "pipedrive", "roblox", "simplelogin", "strava", "threads", "todoist", "trakt", "united-effects",
-    "vipps", "vk", "webex", "wechat", "wikimedia", "wordpress", "yandex", "zitadel", "zoho",
+    "line",
+    "logto",
+    "mailchimp",
+    "mailru",
+    "mastodon",
+    "mattermost",
+    "medium",
+    "naver",
+    "netlify",
+    "netsuite",
+    "nextcloud",
+    "notion",
+    "onelogin",
+    "ory-hydra",
+    "osso",
+    "osu",
+    "passage",
+    "patreon",
+    "ping-id",
+    "pinterest",
+    "pipedrive",
+    "roblox",
+    "simplelogin",
+    "strava",
+    "threads",
+    "todoist",
+    "trakt",
+    "united-effects",
+    "vipps",
+    "vk",
+    "webex",
+    "wechat",
+    "wikimedia",
+    "wordpress",
+    "yandex",
+    "zitadel",
+    "zoho",
   ];
   // Osso's Auth.js URLs are `${issuer}oauth/…`: its issuer is documented with a trailing slash.
-  const options = (name: string) => ({ clientId: "id", clientSecret: "secret", issuer: name === "osso" ? "https://sso.example.com/" : "https://sso.example.com", accountID: "TSTDRV1" });
+  const options = (name: string) => ({
+    clientId: "id",
+    clientSecret: "secret",
+    issuer: name === "osso" ? "https://sso.example.com/" : "https://sso.example.com",
+    accountID: "TSTDRV1",
+  });
   /**
    * Userinfo URLs that differ on purpose: Pipedrive's documented `/v1/users/me`; NetSuite's is the user's
    * RESTlet; Notion's and Todoist's name the URL their `request` really calls (Auth.js keeps
@@ -1076,7 +1554,10 @@ describe("provider options", () => {
   it("WeChat: platformType WebsiteApp signs in with a QR code (qrconnect, snsapi_login)", () => {
     const website = endpoint(WeChat({ platformType: "WebsiteApp" }).authorization);
     expect(website).toMatchObject({ url: "https://open.weixin.qq.com/connect/qrconnect", params: { scope: "snsapi_login" } });
-    expect(endpoint(WeChat().authorization)).toMatchObject({ url: "https://open.weixin.qq.com/connect/oauth2/authorize", params: { scope: "snsapi_userinfo" } });
+    expect(endpoint(WeChat().authorization)).toMatchObject({
+      url: "https://open.weixin.qq.com/connect/oauth2/authorize",
+      params: { scope: "snsapi_userinfo" },
+    });
   });
 
   it("WeChat: a unionid-less account (an app not bound to the Open Platform) is identified by its openid", async () => {
@@ -1113,7 +1594,9 @@ describe("provider options", () => {
     const row = ROWS.find((r) => r.id === "notion")!;
     const flow = await signInFlow(row.provider(), (url) => {
       serve(row, url);
-      server.on("GET", at("https://api.notion.com/v1/users/me"), () => ({ body: { object: "user", id: "b", type: "bot", bot: { owner: { type: "workspace", workspace: true } } } }));
+      server.on("GET", at("https://api.notion.com/v1/users/me"), () => ({
+        body: { object: "user", id: "b", type: "bot", bot: { owner: { type: "workspace", workspace: true } } },
+      }));
     });
     expect(flow.callback.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=OAuthCallbackError`);
   });
@@ -1140,9 +1623,43 @@ describe("the second half as a whole", () => {
 
   it("every provider has a brand colour, keeps the user's options under `options`, and maps a profile", () => {
     const factories = {
-      LINE, Logto, Mailchimp, Mailru, Mastodon, Mattermost, Medium, Naver, Netlify, NetSuite, Nextcloud, Notion, OneLogin, OryHydra, Osso, Osu, Passage, Patreon,
-      PingId, Pinterest, Pipedrive, Roblox, SimpleLogin, Strava, Threads, Todoist, Trakt, UnitedEffects, Vipps, VK, Webex, WeChat, Wikimedia, WordPress, Yandex,
-      ZITADEL, Zoho,
+      LINE,
+      Logto,
+      Mailchimp,
+      Mailru,
+      Mastodon,
+      Mattermost,
+      Medium,
+      Naver,
+      Netlify,
+      NetSuite,
+      Nextcloud,
+      Notion,
+      OneLogin,
+      OryHydra,
+      Osso,
+      Osu,
+      Passage,
+      Patreon,
+      PingId,
+      Pinterest,
+      Pipedrive,
+      Roblox,
+      SimpleLogin,
+      Strava,
+      Threads,
+      Todoist,
+      Trakt,
+      UnitedEffects,
+      Vipps,
+      VK,
+      Webex,
+      WeChat,
+      Wikimedia,
+      WordPress,
+      Yandex,
+      ZITADEL,
+      Zoho,
     };
     expect(Object.keys(factories)).toHaveLength(37);
     for (const [name, factory] of Object.entries(factories)) {

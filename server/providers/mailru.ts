@@ -52,7 +52,8 @@ export default function Mailru(options: Partial<OAuthConfig<MailruProfile>> = {}
         const url = userinfoUrl(provider, "Mail.ru");
         url.searchParams.set("access_token", String(tokens.access_token ?? ""));
         const body = await readApi(provider, "Mail.ru", url);
-        if (body.error !== undefined || body.id === undefined) throw new Error(`Mail.ru: the userinfo answer reports an error (${String(body.error_description ?? body.error ?? "no id")})`);
+        if (body.error !== undefined || body.id === undefined)
+          throw new Error(`Mail.ru: the userinfo answer reports an error (${String(body.error_description ?? body.error ?? "no id")})`);
         return body;
       },
     },

@@ -53,7 +53,9 @@ export default function Naver(options: Partial<OAuthConfig<NaverProfile>> = {}):
     token: { url: "https://nid.naver.com/oauth2.0/token" },
     userinfo: {
       url: "https://openapi.naver.com/v1/nid/me",
-      request: profileRequest("Naver", { failure: (body) => (body.resultcode === "00" && body.response ? undefined : `${String(body.resultcode)} ${String(body.message)}`) }),
+      request: profileRequest("Naver", {
+        failure: (body) => (body.resultcode === "00" && body.response ? undefined : `${String(body.resultcode)} ${String(body.message)}`),
+      }),
     },
     client: { token_endpoint_auth_method: "client_secret_post" },
     [providerFetchLayer]: tokenAnswerLayer("/oauth2.0/token"),

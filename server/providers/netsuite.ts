@@ -47,7 +47,7 @@ export interface NetSuiteOptions extends Partial<OAuthConfig<NetSuiteProfile>> {
 /** NetSuite's domain label for an account ID. */
 export function netsuiteAccountHost(accountID: string): string {
   const label = accountID.trim().toLowerCase().replace(/_/g, "-");
-  if (!/^[a-z0-9-]+$/.test(label)) throw new InvalidProvider("NetSuite: `accountID` must be a NetSuite account ID such as \"TSTDRV1234567\" or \"81555_SB1\".");
+  if (!/^[a-z0-9-]+$/.test(label)) throw new InvalidProvider('NetSuite: `accountID` must be a NetSuite account ID such as "TSTDRV1234567" or "81555_SB1".');
   return label;
 }
 

@@ -61,7 +61,8 @@ export default function Nextcloud(options: NextcloudOptions = {}): OAuthConfig<N
         url.pathname = `${url.pathname.replace(/\/+$/, "")}/${encodeURIComponent(userId)}`;
         const body = await readApi(provider, "Nextcloud", url, { headers: { ...authorization(tokens.access_token), "OCS-APIRequest": "true" } });
         const ocs = body.ocs as { meta?: { status?: string; statuscode?: number; message?: string }; data?: NextcloudProfile } | undefined;
-        if (ocs?.meta?.status !== "ok" || !ocs.data?.id) throw new Error(`Nextcloud: the OCS answer reports ${ocs?.meta?.statuscode ?? "no data"} ${ocs?.meta?.message ?? ""}`.trim());
+        if (ocs?.meta?.status !== "ok" || !ocs.data?.id)
+          throw new Error(`Nextcloud: the OCS answer reports ${ocs?.meta?.statuscode ?? "no data"} ${ocs?.meta?.message ?? ""}`.trim());
         return ocs.data;
       },
     },

@@ -19,7 +19,15 @@ export interface PatreonProfile {
   data: {
     id: string;
     type: "user";
-    attributes: { full_name: string; email?: string; image_url?: string; thumb_url?: string; vanity?: string | null; url?: string; is_email_verified?: boolean };
+    attributes: {
+      full_name: string;
+      email?: string;
+      image_url?: string;
+      thumb_url?: string;
+      vanity?: string | null;
+      url?: string;
+      is_email_verified?: boolean;
+    };
   };
   links?: { self: string };
   [key: string]: unknown;

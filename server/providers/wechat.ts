@@ -82,7 +82,10 @@ export function wechatFetchOver(next: typeof fetch): typeof fetch {
       return Response.json({ error: "server_error", error_description: `WeChat answered ${response.status} without JSON` }, { status: 502 });
     }
     if (body.errcode !== undefined && body.errcode !== 0) {
-      return Response.json({ error: "invalid_grant", error_description: `WeChat errcode ${String(body.errcode)}: ${String(body.errmsg ?? "")}`.slice(0, 200) }, { status: 400 });
+      return Response.json(
+        { error: "invalid_grant", error_description: `WeChat errcode ${String(body.errcode)}: ${String(body.errmsg ?? "")}`.slice(0, 200) },
+        { status: 400 },
+      );
     }
     return Response.json({ ...body, token_type: "bearer" }, { status: response.status });
   }) as typeof fetch;
@@ -123,7 +126,8 @@ export default function WeChat(options: WeChatOptions = {}): OAuthConfig<WeChatP
         url.searchParams.set("openid", tokens.openid);
         if (!url.searchParams.has("lang")) url.searchParams.set("lang", "zh_CN");
         const body = await readApi(provider, "WeChat", url);
-        if (body.errcode !== undefined && body.errcode !== 0) throw new Error(`WeChat: sns/userinfo failed with errcode ${String(body.errcode)}: ${String(body.errmsg ?? "").slice(0, 200)}`);
+        if (body.errcode !== undefined && body.errcode !== 0)
+          throw new Error(`WeChat: sns/userinfo failed with errcode ${String(body.errcode)}: ${String(body.errmsg ?? "").slice(0, 200)}`);
         return body;
       },
     },

@@ -50,7 +50,12 @@ export default function WordPress(options: Partial<OAuthConfig<WordPressProfile>
     userinfo: { url: "https://public-api.wordpress.com/rest/v1/me", request: profileRequest("WordPress.com") },
     client: { token_endpoint_auth_method: "client_secret_post" },
     profile(profile) {
-      return { id: String(profile.ID), name: profile.display_name ?? profile.username ?? null, email: profile.email ?? null, image: profile.avatar_URL ?? null };
+      return {
+        id: String(profile.ID),
+        name: profile.display_name ?? profile.username ?? null,
+        email: profile.email ?? null,
+        image: profile.avatar_URL ?? null,
+      };
     },
     style: { bg: "#21759B", text: "#fff" },
     options,
