@@ -1567,6 +1567,8 @@ describe("provider options", () => {
       server.on("GET", at("https://api.weixin.qq.com/sns/userinfo"), () => ({ body: { openid: "oOnly", nickname: "N", headimgurl: "", privilege: [] } }));
     });
     expect(flow.account?.providerAccountId).toBe("oOnly");
+    // WeChat's in-app authorization URL ends with the #wechat_redirect fragment it requires.
+    expect(flow.authorizeUrl.hash).toBe("#wechat_redirect");
   });
 
   it("Webex: apiBaseUrl moves authorization, token and profile", () => {

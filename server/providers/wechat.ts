@@ -2,8 +2,8 @@
  * `foyer-auth/providers/wechat`: "Sign in with WeChat" (微信登录, WeChat's own OAuth 2 dialect).
  *
  * - Authorize with `appid=<AppID>` (WeChat's name for the client id, sent next to `client_id`) at
- *   `open.weixin.qq.com/connect/oauth2/authorize` (`scope=snsapi_userinfo`, inside WeChat: an Official
- *   Account) or, with `platformType: "WebsiteApp"`, at `open.weixin.qq.com/connect/qrconnect`
+ *   `open.weixin.qq.com/connect/oauth2/authorize…#wechat_redirect` (`scope=snsapi_userinfo`, inside WeChat:
+ *   an Official Account) or, with `platformType: "WebsiteApp"`, at `open.weixin.qq.com/connect/qrconnect`
  *   (`scope=snsapi_login`, a QR code on a website). WeChat documents `state` only.
  * - WeChat's token call is not OAuth's POST: it is `GET api.weixin.qq.com/sns/oauth2/access_token?appid=…&secret=…&code=…&grant_type=authorization_code`,
  *   answering `{ access_token, expires_in, refresh_token, openid, scope, unionid }` without `token_type`,
@@ -110,7 +110,8 @@ export default function WeChat(options: WeChatOptions = {}): OAuthConfig<WeChatP
     type: "oauth",
     checks: ["state"],
     authorization: {
-      url: website ? "https://open.weixin.qq.com/connect/qrconnect" : "https://open.weixin.qq.com/connect/oauth2/authorize",
+      // WeChat requires the `#wechat_redirect` fragment on the in-app authorization URL (the query goes before it).
+      url: website ? "https://open.weixin.qq.com/connect/qrconnect" : "https://open.weixin.qq.com/connect/oauth2/authorize#wechat_redirect",
       // The AppID as finally configured (options or AUTH_WECHAT_ID).
       params: { appid: (provider: OAuthConfig) => provider.clientId, scope: website ? "snsapi_login" : "snsapi_userinfo" },
     },
