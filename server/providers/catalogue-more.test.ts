@@ -1543,6 +1543,18 @@ describe("provider options", () => {
     expect(Mastodon().token).toBeUndefined();
   });
 
+  it("OneLogin: discovery at <issuer>/oidc/2/.well-known/openid-configuration, the issuer from the options or AUTH_ONELOGIN_ISSUER", () => {
+    expect(OneLogin({ issuer: "https://acme.onelogin.com/" }).wellKnown).toBe("https://acme.onelogin.com/oidc/2/.well-known/openid-configuration");
+    const saved = process.env.AUTH_ONELOGIN_ISSUER;
+    process.env.AUTH_ONELOGIN_ISSUER = "https://env.onelogin.com";
+    try {
+      expect(OneLogin().wellKnown).toBe("https://env.onelogin.com/oidc/2/.well-known/openid-configuration");
+    } finally {
+      if (saved === undefined) delete process.env.AUTH_ONELOGIN_ISSUER;
+      else process.env.AUTH_ONELOGIN_ISSUER = saved;
+    }
+  });
+
   it("NetSuite: accountID makes the account domains (lower case, _ as -) and refuses anything else", () => {
     const provider = NetSuite({ accountID: "TSTDRV1234567_SB1" });
     expect(endpoint(provider.authorization).url).toBe("https://tstdrv1234567-sb1.app.netsuite.com/app/login/oauth2/authorize.nl");
