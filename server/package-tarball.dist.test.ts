@@ -351,3 +351,66 @@ async function waitFor(url: string): Promise<void> {
   }
   throw new Error(`${url} did not answer`);
 }
+
+describe("the second half of the provider catalogue (LINE … Zoho, Ory Hydra) in the tarball", () => {
+  /** Module name → the provider id its default export makes (Ory Hydra's id is `hydra`, as in Auth.js). */
+  const MODULES: Record<string, string> = Object.fromEntries(
+    [
+      "line",
+      "logto",
+      "mailchimp",
+      "mailru",
+      "mastodon",
+      "mattermost",
+      "medium",
+      "naver",
+      "netlify",
+      "netsuite",
+      "nextcloud",
+      "notion",
+      "onelogin",
+      "osso",
+      "osu",
+      "passage",
+      "patreon",
+      "ping-id",
+      "pinterest",
+      "pipedrive",
+      "roblox",
+      "simplelogin",
+      "strava",
+      "threads",
+      "todoist",
+      "trakt",
+      "united-effects",
+      "vipps",
+      "vk",
+      "webex",
+      "wechat",
+      "wikimedia",
+      "wordpress",
+      "yandex",
+      "zitadel",
+      "zoho",
+    ].map((id) => [id, id]),
+  );
+  MODULES["ory-hydra"] = "hydra";
+
+  it("every module imports as foyer-auth/providers/<module> and its default export makes a provider with that id; the shared kit stays private", async () => {
+    const script = `
+      const modules = ${JSON.stringify(Object.keys(MODULES))};
+      const ids = {};
+      for (const name of modules) {
+        const factory = (await import("foyer-auth/providers/" + name)).default;
+        ids[name] = factory({ clientId: "id", clientSecret: "secret", issuer: "https://issuer.example", accountID: "TSTDRV1" }).id;
+      }
+      let kit = "resolved";
+      try { await import("foyer-auth/providers/catalogue-kit"); } catch (error) { kit = error.code; }
+      console.log(JSON.stringify({ ids, kit }));
+    `;
+    const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], { cwd: app });
+    const result = JSON.parse(stdout) as { ids: Record<string, string>; kit: string };
+    expect(result.ids).toEqual(MODULES);
+    expect(result.kit).toBe("ERR_PACKAGE_PATH_NOT_EXPORTED");
+  });
+});
