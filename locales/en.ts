@@ -61,7 +61,7 @@ const en: Messages = {
   "signinError.Verification": "Unable to sign in.",
   "signinError.WebAuthnVerificationError": "Unable to sign in.",
   "signinError.NetworkError": "Could not reach the server. Check your connection and try again.",
-  "signinError.RateLimited": "Too many attempts. Please wait a few minutes and try again.",
+  "signinError.RateLimited": "Too many attempts. Try again later.",
 
   // Passkey web components (<auth-passkey-button>, <auth-passkey-register>, <auth-passkeys>).
   "passkey.waiting": "Waiting for your passkey…",

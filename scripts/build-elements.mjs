@@ -146,6 +146,27 @@ const webAuthnErrorsAsThrown = {
   },
 };
 
+/**
+ * Shorter wording for two developer-facing messages of third-party code that the browser bundles
+ * carry in full: Lit's error for a non-literal value in a `css` template (Foyer's templates are all
+ * literals, so it cannot fire) and SimpleWebAuthn's console warning about a browser extension that
+ * implements WebAuthn wrongly. The code around them is unchanged; the messages keep what to do.
+ * Every byte of auth-signin.js counts against its budget (ui/bundle-size.dist.test.ts).
+ */
+const SHORTER_MESSAGES = [
+  ["/@lit/reactive-element/css-tag.js", ". Use 'unsafeCSS' to pass non-literal values, but take care to ensure page security.", ". Use unsafeCSS."],
+  ["/@simplewebauthn/browser/esm/methods/startRegistration.js", ". You should report this error to them.\\n", "."],
+];
+const shorterThirdPartyMessages = {
+  name: "foyer:shorter-third-party-messages",
+  transform(code, id) {
+    const rule = SHORTER_MESSAGES.find(([path]) => id.split("?")[0].endsWith(path));
+    if (!rule) return null;
+    if (!code.includes(rule[1])) throw new Error(`${rule[0]} no longer contains the message to shorten: update SHORTER_MESSAGES in scripts/build-elements.mjs`);
+    return { code: code.replace(rule[1], rule[2]), map: null };
+  },
+};
+
 /** The passkey elements' bundle, which auth-signin.js loads from Foyer when it shows a passkey provider. */
 const PASSKEY_ELEMENTS = "auth-passkey";
 /** The customisation code, which auth-signin.js and auth-passkey.js load from Foyer when a page needs it. */
@@ -229,7 +250,14 @@ function buildBundle(name, entry, companions = {}) {
     configFile: false,
     root,
     logLevel: "warn",
-    plugins: [...(config.plugins ?? []), bundleCatalogueLoader, webAuthnErrorsAsThrown, bundleLoaders(name), withoutEnglish(omittedMessages(name))],
+    plugins: [
+      ...(config.plugins ?? []),
+      bundleCatalogueLoader,
+      webAuthnErrorsAsThrown,
+      shorterThirdPartyMessages,
+      bundleLoaders(name),
+      withoutEnglish(omittedMessages(name)),
+    ],
     define: {
       ...config.define,
       __FOYER_CATALOGUES__: JSON.stringify(catalogueFiles),

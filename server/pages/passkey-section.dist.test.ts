@@ -128,7 +128,7 @@ describe("a sign-in page with a WebAuthn provider", () => {
       form.querySelector("#registerButton-passkey")!.textContent,
       ...[...form.attributes].filter((attribute) => attribute.name.startsWith("data-error-")).map((attribute) => attribute.value),
     ];
-    expect(texts(local)).toHaveLength(9);
+    expect(texts(local)).toHaveLength(10);
     texts(local).forEach((text, index) => {
       expect(text, `${lang} #${index}`).toBeTruthy();
       expect(text, `${lang} #${index}`).not.toBe(texts(english)[index]);

@@ -36,7 +36,6 @@ export default function OryHydra(options: Partial<OAuthConfig<OryHydraProfile>> 
     id: "hydra",
     name: "Hydra",
     type: "oidc",
-    authorization: { params: { scope: "openid profile email" } },
     profile(profile) {
       return {
         id: profile.sub,
