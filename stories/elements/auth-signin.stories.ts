@@ -493,7 +493,8 @@ export const WithPasskey: Story = {
     const canvas = within(canvasElement);
     const field = canvas.getByLabelText("Email", { selector: 'input[autocomplete="username webauthn"]' });
     // Hidden until the passkey elements are defined (loaded on first use), so no half-built form shows.
-    await waitFor(() => expect(field).toBeVisible());
+    // Loading that module takes longer than waitFor's default second on a busy two-core machine.
+    await waitFor(() => expect(field).toBeVisible(), { timeout: 10_000 });
     const button = host.querySelector("auth-passkey-button")!;
     const register = host.querySelector("auth-passkey-register")!;
     await waitFor(() => expect(button.shadowRoot?.querySelector("button")).toHaveAccessibleName("Sign in with a passkey"));
