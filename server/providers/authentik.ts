@@ -7,6 +7,7 @@
  * ```
  */
 import type { OAuthConfig } from "./oauth.js";
+import { oidcProfile } from "./catalogue-kit.js";
 
 /** Claims of a Authentik ID token (standard OpenID Connect claims; others pass through). */
 export interface AuthentikProfile {
@@ -37,14 +38,7 @@ export default function Authentik(options: Partial<OAuthConfig<AuthentikProfile>
     name: "Authentik",
     type: "oidc",
     authorization: { params: { scope: "openid profile email" } },
-    profile(profile) {
-      return {
-        id: profile.sub,
-        name: profile.name ?? profile.preferred_username ?? profile.nickname ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      };
-    },
+    profile: (profile) => oidcProfile(profile),
     style: { brandColor: "#FD4B2D" },
     options,
   };

@@ -7,6 +7,7 @@
  * ```
  */
 import type { OAuthConfig } from "./oauth.js";
+import { oidcProfile } from "./catalogue-kit.js";
 
 /** Claims of a DuendeIdentityServer6 ID token (standard OpenID Connect claims; others pass through). */
 export interface DuendeIdentityServer6Profile {
@@ -37,14 +38,7 @@ export default function DuendeIdentityServer6(options: Partial<OAuthConfig<Duend
     name: "DuendeIdentityServer6",
     type: "oidc",
     authorization: { params: { scope: "openid profile email" } },
-    profile(profile) {
-      return {
-        id: profile.sub,
-        name: profile.name ?? profile.preferred_username ?? profile.nickname ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      };
-    },
+    profile: (profile) => oidcProfile(profile),
     style: { brandColor: "#1A1A1A" },
     options,
   };

@@ -7,6 +7,7 @@
  * ```
  */
 import type { OAuthConfig } from "./oauth.js";
+import { oidcProfile } from "./catalogue-kit.js";
 
 /** Claims of a Hydra ID token (standard OpenID Connect claims; others pass through). */
 export interface OryHydraProfile {
@@ -36,14 +37,7 @@ export default function OryHydra(options: Partial<OAuthConfig<OryHydraProfile>> 
     id: "hydra",
     name: "Hydra",
     type: "oidc",
-    profile(profile) {
-      return {
-        id: profile.sub,
-        name: profile.name ?? profile.preferred_username ?? profile.nickname ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      };
-    },
+    profile: (profile) => oidcProfile(profile),
     style: { bg: "#fff", text: "#0F172A", brandColor: "#0F172A" },
     options,
   };

@@ -7,6 +7,7 @@
  * ```
  */
 import type { OAuthConfig } from "./oauth.js";
+import { oidcProfile } from "./catalogue-kit.js";
 
 /** Claims of a IdentityServer4 ID token (standard OpenID Connect claims; others pass through). */
 export interface IdentityServer4Profile {
@@ -37,14 +38,7 @@ export default function IdentityServer4(options: Partial<OAuthConfig<IdentitySer
     name: "IdentityServer4",
     type: "oidc",
     authorization: { params: { scope: "openid profile email" } },
-    profile(profile) {
-      return {
-        id: profile.sub,
-        name: profile.name ?? profile.preferred_username ?? profile.nickname ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      };
-    },
+    profile: (profile) => oidcProfile(profile),
     style: { brandColor: "#4A90E2" },
     options,
   };

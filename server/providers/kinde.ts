@@ -7,6 +7,7 @@
  * ```
  */
 import type { OAuthConfig } from "./oauth.js";
+import { oidcProfile } from "./catalogue-kit.js";
 
 /** Claims of a Kinde ID token (standard OpenID Connect claims; others pass through). */
 export interface KindeProfile {
@@ -38,14 +39,7 @@ export default function Kinde(options: Partial<OAuthConfig<KindeProfile>> = {}):
     type: "oidc",
     authorization: { params: { scope: "openid profile email" } },
     checks: ["state", "pkce"],
-    profile(profile) {
-      return {
-        id: profile.sub,
-        name: profile.name ?? profile.preferred_username ?? profile.nickname ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      };
-    },
+    profile: (profile) => oidcProfile(profile),
     style: { text: "#0F0F0F", bg: "#fff", brandColor: "#0F0F0F" },
     options,
   };
