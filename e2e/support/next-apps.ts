@@ -7,26 +7,24 @@
  * inputs are unchanged: the build lives in tmp/next-apps/<name>-<hash>/, where the hash covers the
  * app's files, the migration script, the installed versions of next, react, react-dom and next-auth,
  * and (for the Foyer copy) Foyer's built package in dist/. A folder is used only once the build in it
- * has finished (the `.build-complete` marker); a lock folder keeps two processes from building the
- * same inputs at once. Older builds of the same app are removed after a new one succeeds.
+ * has finished; a lock folder keeps two processes from building the same inputs at once; older builds
+ * of the same app are removed after a new one succeeds (e2e/support/build-cache.ts).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { createRequire } from "node:module";
-import { join, relative, resolve } from "node:path";
+import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { migrateApp } from "../../scripts/migrate-next-auth.js";
+import { buildOnce, hashTree, installedVersion, REPO_ROOT, run } from "./build-cache.js";
 
-export const REPO_ROOT = resolve(import.meta.dirname, "../..");
+export { REPO_ROOT };
 export const NEXT_AUTH_APP_SOURCE = join(REPO_ROOT, "e2e/fixtures/next-auth-app");
 const BUILDS = join(REPO_ROOT, "tmp/next-apps");
 const MIGRATION_SCRIPT = join(REPO_ROOT, "scripts/migrate-next-auth.ts");
 const FOYER_DIST = join(REPO_ROOT, "dist");
-const COMPLETE_MARKER = ".build-complete";
-/** A build lock older than this belongs to a process that died. */
-const STALE_LOCK_MS = 20 * 60_000;
 
 const require = createRequire(import.meta.url);
 const NEXT_BIN = require.resolve("next/dist/bin/next");
@@ -54,28 +52,10 @@ const BUILD_ENV = {
   TEST_IDP_ISSUER: "http://127.0.0.1:9",
 };
 
-export function hashTree(hash: ReturnType<typeof createHash>, root: string, skip: (relativePath: string) => boolean = () => false): void {
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const path = join(dir, entry.name);
-      const name = relative(root, path);
-      if (skip(name)) continue;
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile()) hash.update(`${name}\0`).update(readFileSync(path)).update("\0");
-    }
-  };
-  walk(root);
-}
-
-function installedVersion(pkg: string): string {
-  // Read from node_modules directly: not every package exports its package.json.
-  return (JSON.parse(readFileSync(join(REPO_ROOT, "node_modules", pkg, "package.json"), "utf8")) as { version: string }).version;
-}
-
 /** The hash of everything a build of `name` depends on. */
 function inputsHash(name: NextAppName): string {
   const hash = createHash("sha256");
-  hash.update(JSON.stringify({ name, BUILD_ENV, versions: ["next", "react", "react-dom", "next-auth", "@auth/core"].map(installedVersion) }));
+  hash.update(JSON.stringify({ name, BUILD_ENV, versions: ["next", "react", "react-dom", "next-auth", "@auth/core"].map((pkg) => installedVersion(pkg)) }));
   hashTree(hash, NEXT_AUTH_APP_SOURCE, (path) => path === ".next" || path === "node_modules" || path === "next-env.d.ts");
   if (name === "foyer") {
     hash.update(readFileSync(MIGRATION_SCRIPT));
@@ -88,69 +68,24 @@ function inputsHash(name: NextAppName): string {
   return hash.digest("hex").slice(0, 16);
 }
 
-export function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<void> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-20_000);
-    };
-    child.stdout.on("data", keep);
-    child.stderr.on("data", keep);
-    child.once("error", reject);
-    child.once("exit", (code, signal) => {
-      if (code === 0) resolvePromise();
-      else reject(new Error(`${[command, ...args].join(" ")} in ${options.cwd} failed (${signal ?? `exit ${code}`}):\n${output}`));
-    });
-  });
-}
-
-export async function acquireLock(lock: string, isDone: () => boolean): Promise<boolean> {
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      return true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
-    if (isDone()) return false;
-    try {
-      if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
-    } catch {
-      // Removed by its owner meanwhile: try again.
-    }
-    await sleep(1000);
-  }
-}
-
 /** Builds the app `name` ("next-auth": the fixture as written; "foyer": its migrated copy), or reuses the build of the same inputs. */
 export async function buildNextApp(name: NextAppName): Promise<NextAppBuild> {
   const dir = join(BUILDS, `${name}-${inputsHash(name)}`);
-  const isDone = () => existsSync(join(dir, COMPLETE_MARKER));
-  if (isDone()) return { name, dir, reused: true };
-  mkdirSync(BUILDS, { recursive: true });
-  const lock = `${dir}.lock`;
-  if (!(await acquireLock(lock, isDone))) return { name, dir, reused: true };
-  try {
-    if (isDone()) return { name, dir, reused: true };
-    rmSync(dir, { recursive: true, force: true });
-    if (name === "foyer") {
-      const { unmapped } = migrateApp(NEXT_AUTH_APP_SOURCE, dir);
-      if (unmapped.length > 0) throw new Error(`the migration left next-auth paths: ${unmapped.join(", ")}`);
-    } else {
-      cpSync(NEXT_AUTH_APP_SOURCE, dir, { recursive: true, filter: (path) => !/[\\/](\.next|node_modules)$/.test(path) });
-    }
-    await run(process.execPath, [NEXT_BIN, "build"], { cwd: dir, env: { ...process.env, ...BUILD_ENV, NODE_ENV: "production" } });
-    writeFileSync(join(dir, COMPLETE_MARKER), new Date().toISOString());
-    for (const entry of readdirSync(BUILDS)) {
-      const path = join(BUILDS, entry);
-      if (entry.startsWith(`${name}-`) && path !== dir && !entry.endsWith(".lock") && !existsSync(`${path}.lock`))
-        rmSync(path, { recursive: true, force: true });
-    }
-    return { name, dir, reused: false };
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+  const reused = await buildOnce(
+    dir,
+    `${name}-`,
+    async () => {
+      if (name === "foyer") {
+        const { unmapped } = migrateApp(NEXT_AUTH_APP_SOURCE, dir);
+        if (unmapped.length > 0) throw new Error(`the migration left next-auth paths: ${unmapped.join(", ")}`);
+      } else {
+        cpSync(NEXT_AUTH_APP_SOURCE, dir, { recursive: true, filter: (path) => !/[\\/](\.next|node_modules)$/.test(path) });
+      }
+      await run(process.execPath, [NEXT_BIN, "build"], { cwd: dir, env: { ...process.env, ...BUILD_ENV, NODE_ENV: "production" } });
+    },
+    { create: false },
+  );
+  return { name, dir, reused };
 }
 
 /** A port from the environment variable `variable`, or a free one. */

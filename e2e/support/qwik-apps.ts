@@ -16,22 +16,20 @@
  * against `foyer-auth/qwik`'s declarations, and the integration's Qwik glue
  * (server/integrations/qwik/index.qwik.ts, which the root build compiles without Qwik's types).
  *
- * A folder is used only once its work has finished (a marker file); a lock folder keeps two
- * processes from doing the same work at once.
+ * A folder is used only once its work has finished; a lock folder keeps two processes from doing the
+ * same work at once (e2e/support/build-cache.ts).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { cpSync, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { buildOnce, hashTree, isComplete, REPO_ROOT, run } from "./build-cache.js";
 
-export const REPO_ROOT = resolve(import.meta.dirname, "../..");
+export { REPO_ROOT };
 export const QWIK_APP_SOURCE = join(REPO_ROOT, "e2e/fixtures/qwik-app");
 const CACHE = join(REPO_ROOT, "tmp/qwik");
 const QWIK_GLUE = join(REPO_ROOT, "server/integrations/qwik/index.qwik.ts");
-const DONE = ".complete";
-/** A lock older than this belongs to a process that died. */
-const STALE_LOCK_MS = 20 * 60_000;
 
 /** The two builds of the same app. */
 export type QwikAppName = "authjs" | "foyer";
@@ -49,77 +47,6 @@ export function switchImportsToFoyer(source: string): string {
   return source.replace(/(["'])@auth\/qwik\/providers\/([\w-]+)\1/g, "$1foyer-auth/providers/$2$1").replace(/(["'])@auth\/qwik\1/g, "$1foyer-auth/qwik$1");
 }
 
-function hashTree(hash: ReturnType<typeof createHash>, root: string, skip: (relativePath: string) => boolean = () => false): void {
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const path = join(dir, entry.name);
-      const name = relative(root, path);
-      if (skip(name)) continue;
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile()) hash.update(`${name}\0`).update(readFileSync(path)).update("\0");
-    }
-  };
-  walk(root);
-}
-
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-20_000);
-    };
-    child.stdout.on("data", keep);
-    child.stderr.on("data", keep);
-    child.once("error", reject);
-    child.once("exit", (code, signal) => {
-      if (code === 0) resolvePromise();
-      else reject(new Error(`${[command, ...args].join(" ")} in ${cwd} failed (${signal ?? `exit ${code}`}):\n${output}`));
-    });
-  });
-}
-
-/** Runs `work` in `dir` unless it has finished there before; `true` when it was reused. */
-async function once(dir: string, work: () => Promise<void>): Promise<boolean> {
-  const isDone = () => existsSync(join(dir, DONE));
-  if (isDone()) return true;
-  mkdirSync(resolve(dir, ".."), { recursive: true });
-  const lock = `${dir}.lock`;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
-    if (isDone()) return true;
-    try {
-      if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
-    } catch {
-      // Removed by its owner meanwhile: try again.
-    }
-    await sleep(1000);
-  }
-  try {
-    if (isDone()) return true;
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    await work();
-    writeFileSync(join(dir, DONE), new Date().toISOString());
-    return false;
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
-
-/** Removes the other folders named `<prefix><something>` in `parent`, once `keep` is complete. */
-function removeOlder(parent: string, prefix: string, keep: string): void {
-  for (const entry of readdirSync(parent)) {
-    const path = join(parent, entry);
-    if (entry.startsWith(prefix) && path !== keep && !entry.endsWith(".lock") && !existsSync(`${path}.lock`)) rmSync(path, { recursive: true, force: true });
-  }
-}
-
 /** Where the app's packages are installed: one folder per version of its package.json. */
 function depsFolder(): string {
   const manifest = readFileSync(join(QWIK_APP_SOURCE, "package.json"));
@@ -129,14 +56,13 @@ function depsFolder(): string {
 /** The app's packages, installed once per version of its package.json. */
 async function installDependencies(): Promise<{ dir: string; reused: boolean }> {
   const dir = depsFolder();
-  const reused = await once(dir, async () => {
+  const reused = await buildOnce(dir, "deps-", async () => {
     const manifest = readFileSync(join(QWIK_APP_SOURCE, "package.json"));
     writeFileSync(join(dir, "package.json"), manifest);
-    await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], dir);
+    await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir });
     // An installed foyer-auth: the repository itself, whose package.json points at dist/.
     symlinkSync(REPO_ROOT, join(dir, "node_modules/foyer-auth"), "dir");
   });
-  if (!reused) removeOlder(CACHE, "deps-", dir);
   return { dir, reused };
 }
 
@@ -187,8 +113,8 @@ async function typecheck(appDir: string, depsDir: string): Promise<void> {
       exclude: [],
     }),
   );
-  await run(process.execPath, [TSC, "-p", "tsconfig.check-app.json", "--pretty", "false"], appDir);
-  await run(process.execPath, [TSC, "-p", "tsconfig.check-glue.json", "--pretty", "false"], appDir);
+  await run(process.execPath, [TSC, "-p", "tsconfig.check-app.json", "--pretty", "false"], { cwd: appDir });
+  await run(process.execPath, [TSC, "-p", "tsconfig.check-glue.json", "--pretty", "false"], { cwd: appDir });
 }
 
 /** Builds the app `name`, or reuses the build of the same inputs. */
@@ -196,7 +122,7 @@ export async function buildQwikApp(name: QwikAppName): Promise<QwikAppBuild> {
   const deps = await installDependencies();
   const apps = join(deps.dir, "apps");
   const dir = join(apps, `${name}-${inputsHash(name, deps.dir)}`);
-  const reused = await once(dir, async () => {
+  const reused = await buildOnce(dir, `${name}-`, async () => {
     cpSync(QWIK_APP_SOURCE, dir, { recursive: true, filter: (path) => !/[\\/](node_modules|dist|server|tmp)$/.test(path) });
     if (name === "foyer") {
       const sources = (folder: string): string[] =>
@@ -213,10 +139,9 @@ export async function buildQwikApp(name: QwikAppName): Promise<QwikAppBuild> {
     }
     const vite = join(deps.dir, "node_modules/vite/bin/vite.js");
     const env = { ...process.env, NODE_ENV: "production" };
-    await run(process.execPath, [vite, "build"], dir, env);
-    await run(process.execPath, [vite, "build", "-c", "adapters/node-server/vite.config.ts"], dir, env);
+    await run(process.execPath, [vite, "build"], { cwd: dir, env });
+    await run(process.execPath, [vite, "build", "-c", "adapters/node-server/vite.config.ts"], { cwd: dir, env });
   });
-  if (!reused) removeOlder(apps, `${name}-`, dir);
   return { name, dir, reused: { install: deps.reused, build: reused } };
 }
 
@@ -227,7 +152,7 @@ export async function buildQwikApp(name: QwikAppName): Promise<QwikAppBuild> {
 export async function builtQwikApp(name: QwikAppName): Promise<string> {
   const depsDir = depsFolder();
   const dir = join(depsDir, "apps", `${name}-${inputsHash(name, depsDir)}`);
-  if (!existsSync(join(dir, DONE))) throw new Error(`The ${name} Qwik app has not been built from the current inputs (${dir}).`);
+  if (!isComplete(dir)) throw new Error(`The ${name} Qwik app has not been built from the current inputs (${dir}).`);
   return dir;
 }
 

@@ -17,20 +17,19 @@
  * each gets its own `node_modules`, installed once into tmp/solid-deps/<app>-<hash of its package.json>/. A build
  * lives in tmp/solid-apps/<name>-<hash of its inputs>/ (the app's files, its install, and for the Foyer
  * builds this repository's dist/ and package.json), with `node_modules` a link to the install. Folders
- * count once their `.complete` marker exists; a lock folder keeps two processes from doing the same
- * work at once; older builds of the same name are removed after a new one succeeds.
+ * count once their work has finished; a lock folder keeps two processes from doing the same work at
+ * once; older builds of the same name are removed after a new one succeeds (e2e/support/build-cache.ts).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { acquireLock, hashTree, REPO_ROOT, run } from "./next-apps.js";
+import { buildOnce, hashTree, installedVersion, REPO_ROOT, run } from "./build-cache.js";
 
 const FIXTURES = join(REPO_ROOT, "e2e/fixtures");
 const DEPS = join(REPO_ROOT, "tmp/solid-deps");
 const BUILDS = join(REPO_ROOT, "tmp/solid-apps");
-const COMPLETE = ".complete";
 
 export type SolidAppName = "foyer" | "foyer-v2" | "authjs" | "authjs-migrated";
 
@@ -92,10 +91,6 @@ import { defineConfig } from "vite";
 export default defineConfig({ plugins: [solidStart()] });
 `;
 
-function installedVersion(pkg: string): string {
-  return (JSON.parse(readFileSync(join(REPO_ROOT, "node_modules", pkg, "package.json"), "utf8")) as { version: string }).version;
-}
-
 /**
  * What changes in an app moving from `@auth/solid-start` to Foyer: import paths only. Longest first, so
  * `@auth/solid-start/client` is not read as `@auth/solid-start` followed by `/client`.
@@ -139,36 +134,20 @@ function fixtureFiles(kind: AppKind): string {
 async function installDeps(kind: AppKind): Promise<string> {
   const packageJson = readFileSync(join(fixtureFiles(kind), "package.json"));
   const dir = join(DEPS, `${kind.fixture}-${createHash("sha256").update(packageJson).digest("hex").slice(0, 16)}`);
-  const isDone = () => existsSync(join(dir, COMPLETE));
-  if (isDone()) return dir;
-  mkdirSync(DEPS, { recursive: true });
-  const lock = `${dir}.lock`;
-  if (!(await acquireLock(lock, isDone))) return dir;
-  try {
-    if (isDone()) return dir;
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
+  await buildOnce(dir, `${kind.fixture}-`, async () => {
     writeFileSync(join(dir, "package.json"), packageJson);
     await run("npm", ["install", "--no-audit", "--no-fund", "--no-save", "--loglevel=error"], { cwd: dir, env: { ...process.env, NODE_ENV: "development" } });
     // Foyer as an installed package: this repository (its package.json exports point into dist/).
     symlinkSync(REPO_ROOT, join(dir, "node_modules/foyer-auth"), "dir");
-    writeFileSync(join(dir, COMPLETE), new Date().toISOString());
-    for (const entry of readdirSync(DEPS)) {
-      const path = join(DEPS, entry);
-      if (entry.startsWith(`${kind.fixture}-`) && path !== dir && !entry.endsWith(".lock") && !existsSync(`${path}.lock`))
-        rmSync(path, { recursive: true, force: true });
-    }
-    return dir;
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+  });
+  return dir;
 }
 
 function inputsHash(name: SolidAppName, deps: string | undefined): string {
   const kind = APPS[name];
   const hash = createHash("sha256").update(JSON.stringify({ name, deps: deps?.slice(-16), build: kind.build.map((arg) => arg.replace(REPO_ROOT, "")) }));
   if (name === "foyer-v2") {
-    hash.update(JSON.stringify(["@solidjs/start", "@solidjs/router", "solid-js", "vite"].map(installedVersion)));
+    hash.update(JSON.stringify(["@solidjs/start", "@solidjs/router", "solid-js", "vite"].map((pkg) => installedVersion(pkg))));
     hashTree(hash, V2_SUPPORT);
   }
   hashTree(hash, fixtureFiles(kind), (path) => path === "node_modules" || path.startsWith("."));
@@ -195,40 +174,30 @@ export async function buildSolidApp(name: SolidAppName): Promise<SolidAppBuild> 
   const kind = APPS[name];
   const deps = kind.ownInstall ? await installDeps(kind) : undefined;
   const dir = join(BUILDS, `${name}-${inputsHash(name, deps)}`);
-  const isDone = () => existsSync(join(dir, COMPLETE));
-  if (isDone()) return { name, dir, reused: true };
-  mkdirSync(BUILDS, { recursive: true });
-  const lock = `${dir}.lock`;
-  if (!(await acquireLock(lock, isDone))) return { name, dir, reused: true };
-  try {
-    if (isDone()) return { name, dir, reused: true };
-    rmSync(dir, { recursive: true, force: true });
-    cpSync(fixtureFiles(kind), dir, { recursive: true, filter: (path) => !/[\\/](node_modules|\.output|\.vinxi|\.solid|dist)$/.test(path) });
-    if (deps) symlinkSync(join(deps, "node_modules"), join(dir, "node_modules"), "dir");
-    else {
-      // The root's packages, found by walking up from tmp/; foyer-auth as an installed package.
-      mkdirSync(join(dir, "node_modules"));
-      symlinkSync(REPO_ROOT, join(dir, "node_modules/foyer-auth"), "dir");
-    }
-    if (name === "foyer-v2") {
-      rmSync(join(dir, "app.config.ts"));
-      writeFileSync(join(dir, "vite.config.ts"), V2_VITE_CONFIG);
-    }
-    if (name === "authjs-migrated") {
-      const left = migrateImports(dir);
-      if (left.length > 0) throw new Error(`the migration left @auth/ imports: ${left.join(", ")}`);
-    }
-    await run(process.execPath, kind.build, { cwd: dir, env: { ...process.env, NODE_ENV: "production" } });
-    writeFileSync(join(dir, COMPLETE), new Date().toISOString());
-    for (const entry of readdirSync(BUILDS)) {
-      const path = join(BUILDS, entry);
-      if (entry.startsWith(`${name}-`) && path !== dir && !entry.endsWith(".lock") && !existsSync(`${path}.lock`))
-        rmSync(path, { recursive: true, force: true });
-    }
-    return { name, dir, reused: false };
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+  const reused = await buildOnce(
+    dir,
+    `${name}-`,
+    async () => {
+      cpSync(fixtureFiles(kind), dir, { recursive: true, filter: (path) => !/[\\/](node_modules|\.output|\.vinxi|\.solid|dist)$/.test(path) });
+      if (deps) symlinkSync(join(deps, "node_modules"), join(dir, "node_modules"), "dir");
+      else {
+        // The root's packages, found by walking up from tmp/; foyer-auth as an installed package.
+        mkdirSync(join(dir, "node_modules"));
+        symlinkSync(REPO_ROOT, join(dir, "node_modules/foyer-auth"), "dir");
+      }
+      if (name === "foyer-v2") {
+        rmSync(join(dir, "app.config.ts"));
+        writeFileSync(join(dir, "vite.config.ts"), V2_VITE_CONFIG);
+      }
+      if (name === "authjs-migrated") {
+        const left = migrateImports(dir);
+        if (left.length > 0) throw new Error(`the migration left @auth/ imports: ${left.join(", ")}`);
+      }
+      await run(process.execPath, kind.build, { cwd: dir, env: { ...process.env, NODE_ENV: "production" } });
+    },
+    { create: false },
+  );
+  return { name, dir, reused };
 }
 
 export interface RunningSolidApp {

@@ -17,20 +17,17 @@
  * installed versions, and for Foyer the built package) and is reused while they are unchanged; a lock
  * keeps two processes from building the same inputs at once.
  */
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { migrateSvelteKitApp } from "../../scripts/migrate-sveltekit-auth.js";
+import { buildOnce, hashTree, installedVersion, REPO_ROOT, run } from "./build-cache.js";
 
-export const REPO_ROOT = resolve(import.meta.dirname, "../..");
+export { REPO_ROOT };
 const APP_SOURCE = join(REPO_ROOT, "e2e/fixtures/sveltekit-app");
 const MIGRATION_SCRIPT = join(REPO_ROOT, "scripts/migrate-sveltekit-auth.ts");
 const COMPONENTS = "server/integrations/sveltekit/components";
 const CACHE = join(REPO_ROOT, "tmp/sveltekit");
-const COMPLETE = ".complete";
-const STALE_LOCK_MS = 20 * 60_000;
 /** Lets SvelteKit 3 build and run on Node 20 (see the file). */
 export const NODE20_POLYFILL = join(REPO_ROOT, "e2e/support/node20-promise-with-resolvers.mjs");
 
@@ -71,77 +68,13 @@ export interface SvelteKitAppBuild {
   seconds: number;
 }
 
-function hashTree(hash: ReturnType<typeof createHash>, root: string, skip: (path: string) => boolean = () => false): void {
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const path = join(dir, entry.name);
-      const name = relative(root, path);
-      if (skip(name)) continue;
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile()) hash.update(`${name}\0`).update(readFileSync(path)).update("\0");
-    }
-  };
-  walk(root);
-}
-
-function version(modules: string, pkg: string): string {
-  return (JSON.parse(readFileSync(join(modules, pkg, "package.json"), "utf8")) as { version: string }).version;
-}
-
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    const keep = (chunk: Buffer) => void (output = (output + chunk.toString()).slice(-20_000));
-    child.stdout.on("data", keep);
-    child.stderr.on("data", keep);
-    child.once("error", reject);
-    child.once("exit", (code, signal) =>
-      code === 0 ? resolvePromise() : reject(new Error(`${[command, ...args].join(" ")} in ${cwd} failed (${signal ?? `exit ${code}`}):\n${output}`)),
-    );
-  });
-}
-
-/** Runs `work` in `dir` unless it is complete, under a lock; `dir` is removed first when incomplete. */
-async function once(dir: string, work: () => Promise<void>): Promise<boolean> {
-  const done = () => existsSync(join(dir, COMPLETE));
-  if (done()) return false;
-  mkdirSync(resolve(dir, ".."), { recursive: true });
-  const lock = `${dir}.lock`;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
-    if (done()) return false;
-    try {
-      if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
-    } catch {
-      // removed by its owner meanwhile
-    }
-    await sleep(1000);
-  }
-  try {
-    if (done()) return false;
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    await work();
-    writeFileSync(join(dir, COMPLETE), new Date().toISOString());
-    return true;
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
-
 /** SvelteKit 2's install folder, installed if needed. */
 async function kit2Deps(): Promise<string> {
   const json = `${JSON.stringify(KIT2_PACKAGE, null, 2)}\n`;
   const dir = join(CACHE, `kit2-${createHash("sha256").update(json).digest("hex").slice(0, 16)}`);
-  await once(dir, async () => {
+  await buildOnce(dir, "kit2-", async () => {
     writeFileSync(join(dir, "package.json"), json);
-    await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], dir);
+    await run("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir });
   });
   return dir;
 }
@@ -170,7 +103,7 @@ export async function buildSvelteKitApp(name: SvelteKitAppName): Promise<SvelteK
     JSON.stringify({
       name,
       base: PATHS_BASE[name],
-      versions: ["@sveltejs/kit", "@sveltejs/adapter-node", "svelte", "vite"].map((pkg) => version(modules, pkg)),
+      versions: ["@sveltejs/kit", "@sveltejs/adapter-node", "svelte", "vite"].map((pkg) => installedVersion(pkg, modules)),
     }),
   );
   hashTree(hash, APP_SOURCE, (path) => /^(node_modules|\.svelte-kit|build)$/.test(path));
@@ -180,38 +113,35 @@ export async function buildSvelteKitApp(name: SvelteKitAppName): Promise<SvelteK
     hashTree(hash, join(REPO_ROOT, COMPONENTS));
   }
   const dir = join(kit2 ? depsDir : CACHE, "apps", `${name}-${hash.digest("hex").slice(0, 16)}`);
-  const built = await once(dir, async () => {
-    rmSync(dir, { recursive: true, force: true });
-    if (foyer) {
-      const { unmapped } = migrateSvelteKitApp(APP_SOURCE, dir);
-      if (unmapped.length) throw new Error(`the migration left @auth/sveltekit paths: ${unmapped.join(", ")}`);
-      installFoyer(join(dir, "node_modules"));
-    } else {
-      cpSync(APP_SOURCE, dir, { recursive: true });
-    }
-    // Listing the auth package is what makes SvelteKit bundle it (a package that peers on svelte).
-    const devDependencies: Record<string, string> = {
-      "@sveltejs/adapter-node": "*",
-      "@sveltejs/kit": "*",
-      svelte: "*",
-      vite: "*",
-      ...(foyer ? { "foyer-auth": "*" } : { "@auth/sveltekit": "*" }),
-    };
-    // Each SvelteKit major names its generated TypeScript config its own way.
-    const tsconfig = kit2 ? { extends: "./.svelte-kit/tsconfig.json" } : { extends: "$app/tsconfig" };
-    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
-    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: `sveltekit-${name}`, private: true, type: "module", devDependencies }, null, 2));
-    await run(process.execPath, [join(modules, "vite/bin/vite.js"), "build"], dir, {
-      ...process.env,
-      NODE_ENV: "production",
-      NODE_OPTIONS: nodeOptionsFor(kit2),
-      APP_PATHS_BASE: PATHS_BASE[name],
-    });
-  });
-  for (const entry of existsSync(resolve(dir, "..")) ? readdirSync(resolve(dir, "..")) : []) {
-    const path = join(resolve(dir, ".."), entry);
-    if (built && entry.startsWith(`${name}-`) && path !== dir && !entry.endsWith(".lock") && !existsSync(`${path}.lock`))
-      rmSync(path, { recursive: true, force: true });
-  }
-  return { name, dir, reused: !built, seconds: built ? Math.round((Date.now() - started) / 1000) : 0 };
+  const reused = await buildOnce(
+    dir,
+    `${name}-`,
+    async () => {
+      if (foyer) {
+        const { unmapped } = migrateSvelteKitApp(APP_SOURCE, dir);
+        if (unmapped.length) throw new Error(`the migration left @auth/sveltekit paths: ${unmapped.join(", ")}`);
+        installFoyer(join(dir, "node_modules"));
+      } else {
+        cpSync(APP_SOURCE, dir, { recursive: true });
+      }
+      // Listing the auth package is what makes SvelteKit bundle it (a package that peers on svelte).
+      const devDependencies: Record<string, string> = {
+        "@sveltejs/adapter-node": "*",
+        "@sveltejs/kit": "*",
+        svelte: "*",
+        vite: "*",
+        ...(foyer ? { "foyer-auth": "*" } : { "@auth/sveltekit": "*" }),
+      };
+      // Each SvelteKit major names its generated TypeScript config its own way.
+      const tsconfig = kit2 ? { extends: "./.svelte-kit/tsconfig.json" } : { extends: "$app/tsconfig" };
+      writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
+      writeFileSync(join(dir, "package.json"), JSON.stringify({ name: `sveltekit-${name}`, private: true, type: "module", devDependencies }, null, 2));
+      await run(process.execPath, [join(modules, "vite/bin/vite.js"), "build"], {
+        cwd: dir,
+        env: { ...process.env, NODE_ENV: "production", NODE_OPTIONS: nodeOptionsFor(kit2), APP_PATHS_BASE: PATHS_BASE[name] },
+      });
+    },
+    { create: false },
+  );
+  return { name, dir, reused, seconds: reused ? 0 : Math.round((Date.now() - started) / 1000) };
 }
