@@ -40,11 +40,7 @@ export function pastAbsoluteLimit(authTime: number, absoluteMaxAge: number): boo
  * session that started at `authTime`. At least one second: a token past its limit is refused on read,
  * before anything re-seals it.
  */
-export function capTokenLifetime(
-  lifetime: { maxAge: number; expires: Date },
-  authTime: number,
-  absoluteMaxAge: number,
-): { maxAge: number; expires: Date } {
+export function capTokenLifetime(lifetime: { maxAge: number; expires: Date }, authTime: number, absoluteMaxAge: number): { maxAge: number; expires: Date } {
   const now = nowSeconds();
   const left = Math.max(1, authTime + absoluteMaxAge - now);
   if (left >= lifetime.maxAge) return lifetime;
