@@ -105,6 +105,26 @@ describe.each(["database", "jwt"] as const)("linking while signed in (%s strateg
     expect(errors).toEqual([]);
   });
 
+  it("linking issues a new session token: the cookie the browser came with is never kept (no session fixation)", async () => {
+    const { adapter, config } = setup(strategy);
+    const { jar } = await signIn(config, "alice");
+    const before = jar.get("authjs.session-token")!;
+    const alice = (await adapter.getUserByEmail!("alice@example.test"))!;
+    await signIn(config, "alice-fix", "idp2", jar);
+    expect(await adapter.getUserByAccount!({ provider: "idp2", providerAccountId: "alice-fix" })).toMatchObject({ id: alice.id });
+    const after = jar.get("authjs.session-token")!;
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+    expect(await sessionEmail(config, jar)).toBe("alice@example.test");
+    // The pre-link cookie no longer signs anyone in (database) — for cookie sessions it is another token.
+    const stale = new CookieJar();
+    stale.cookies.set("authjs.session-token", before);
+    if (strategy === "database") {
+      expect(await sessionEmail(config, stale)).toBeNull();
+      expect(await adapter.listSessions!(alice.id)).toHaveLength(1);
+    }
+  });
+
   it("an identity already linked to the signed-in user: signIn only, nothing changes", async () => {
     const { adapter, config, events } = setup(strategy);
     const { jar } = await signIn(config, "alice");
