@@ -108,7 +108,9 @@ async function revokeOthersRoute(ctx: RequestContext): Promise<ResponseInternal>
 
 /**
  * Ends every session of a user (an administrator's action, or after disabling an account). Works with
- * any adapter that has `deleteSessions`, from server code: there is no route for it.
+ * any adapter that has `deleteSessions`, from server code: there is no route for it. With the session
+ * cache on (`session.cache`), a browser's cached copy is still accepted for at most `cache.maxAge`
+ * seconds, on every instance (docs/sessions.md#session-cache).
  */
 export async function revokeUserSessions(
   adapter: { deleteSessions?: (userId: string, options?: { except?: string[] }) => unknown },
