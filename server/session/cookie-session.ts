@@ -201,7 +201,11 @@ async function currentCookieToken(ctx: RequestContext): Promise<{ token: JWT | n
   const chunks = sessionCookie(ctx);
   if (!chunks.value) return { token: null, chunks };
   try {
-    return { token: (await openSessionToken(ctx, chunks.value)).payload, chunks };
+    const { payload } = await openSessionToken(ctx, chunks.value);
+    // A session past its absolute lifetime is nobody's, here too (linking, passkeys, sign-out event).
+    const { absoluteMaxAge } = ctx.config.session;
+    if (absoluteMaxAge !== undefined && pastAbsoluteLimit(authTimeOf(payload).authTime, absoluteMaxAge)) return { token: null, chunks };
+    return { token: payload, chunks };
   } catch (error) {
     ctx.logger.debug("sign-out with a session cookie that does not open", { reason: (error as Error).name });
     return { token: null, chunks };
