@@ -11,6 +11,8 @@ declare module "autocannon" {
     timeouts: number;
     non2xx: number;
     "2xx": number;
+    /** Answers whose body `verifyBody` refused. */
+    mismatches?: number;
     latency: Histogram;
     requests: Histogram & { total: number };
   }
@@ -19,6 +21,10 @@ declare module "autocannon" {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    /** A fixed number of requests (instead of `duration`). */
+    amount?: number;
+    /** Counts an answer whose body this refuses in `mismatches`. */
+    verifyBody?: (body: string) => boolean;
   }
   export default function autocannon(options: Options): Promise<Result>;
 }

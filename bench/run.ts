@@ -9,6 +9,7 @@
  * The Next.js case (`BENCH_FILTER=next`) measures over HTTP instead; its own options are in bench/next.ts.
  * So does the Express case (`BENCH_FILTER=express`, bench/express.ts).
  * So does the Hono case (`BENCH_FILTER=hono`): bench/hono.ts.
+ * The soak (`BENCH_FILTER=soak`): bench/soak.ts (BENCH_SOAK_REQUESTS, BENCH_SOAK_CONNECTIONS, BENCH_SOAK_WARMUP).
  */
 import { availableParallelism, loadavg } from "node:os";
 import { DEFAULT_OPTIONS, formatHeader, formatResult, runBench, runCase, type BenchOptions } from "./harness.js";
@@ -21,6 +22,7 @@ import { acquirePostgres } from "../server/adapters/test/postgres-harness.js";
 import { formatNextSummary, runNextBench, type NextBenchOptions } from "./next.js";
 import { formatExpressSummary, runExpressBench, type ExpressBenchOptions } from "./express.js";
 import { formatHonoSummary, runHonoBench, type HonoBenchOptions } from "./hono.js";
+import { formatSoak, runSoak, SOAK_NAME, type SoakOptions } from "./soak.js";
 
 function positiveInt(name: string, fallback: number, allowZero = false): number {
   const raw = process.env[name];
@@ -77,20 +79,41 @@ if (selected(databaseCase("SQLite").name)) {
     await sqlite.close();
   }
 }
-if (selected(databaseCase("PostgreSQL").name)) {
+// On PostgreSQL also with Foyer's session cache on (docs/sessions.md#session-cache): most reads skip the database.
+const postgresCases = [false, true].filter((cache) => selected(databaseCase("PostgreSQL", cache).name));
+if (postgresCases.length > 0) {
   const postgres = await acquirePostgres();
   if (postgres.ok) {
     const { url } = await postgres.server.createSchema();
     const adapter = PostgresAdapter({ connectionString: url });
     try {
-      const { implementations, states } = await prepareDatabase(adapter);
-      console.log(formatResult(await runCase(databaseCase("PostgreSQL"), implementations, states, options)));
+      for (const cache of postgresCases) {
+        const { implementations, states } = await prepareDatabase(adapter, { cache });
+        console.log(formatResult(await runCase(databaseCase("PostgreSQL", cache), implementations, states, options)));
+      }
     } finally {
       await adapter.close();
       await postgres.server.stop();
     }
   } else {
     console.log(`session GET (database, PostgreSQL): not measured — ${postgres.reason}`);
+  }
+}
+
+// 100 000 database session reads over HTTP at 32 connections: heap growth and errors (bench/soak.ts).
+if (selected(SOAK_NAME)) {
+  const soakOptions: SoakOptions = {
+    requests: positiveInt("BENCH_SOAK_REQUESTS", 100_000),
+    connections: positiveInt("BENCH_SOAK_CONNECTIONS", 32),
+    warmupRequests: positiveInt("BENCH_SOAK_WARMUP", 5_000, true),
+  };
+  const postgres = await acquirePostgres();
+  try {
+    const database = postgres.ok ? (await postgres.server.createSchema()).url : undefined;
+    if (!postgres.ok) console.error(`soak on SQLite: ${postgres.reason}`);
+    console.log(formatSoak(await runSoak({ ...soakOptions, postgresUrl: database }), soakOptions));
+  } finally {
+    if (postgres.ok) await postgres.server.stop();
   }
 }
 

@@ -162,6 +162,30 @@ export interface SessionOptions {
   seal?: (params: JWTEncodeParams) => Awaitable<string>;
   /** Unseals a session token, trying the secrets first to last. Return `null` (or throw) for a bad token. */
   unseal?: (params: JWTDecodeParams) => Awaitable<JWT | null>;
+  /**
+   * *(Foyer)* The longest a session lives after its sign-in, in seconds, however often it is used:
+   * `maxAge` slides with every use, this does not. Cookie sessions (`jwt`, `cookie`) carry the sign-in
+   * time in the token (`foyer_auth_time`), kept through every refresh; database sessions count from
+   * the row's `createdAt`, so they need an adapter that stores Foyer's session metadata (Foyer's
+   * adapters do). After it the session is over and the user signs in again. Default: none.
+   * See docs/sessions.md#absolute-lifetime.
+   */
+  absoluteMaxAge?: number;
+  /**
+   * *(Foyer)* Database sessions: keep the session and its user in a short-lived encrypted cookie
+   * (`foyer.session-cache`, which Auth.js ignores) so that reads within `cache.maxAge` seconds skip the
+   * database. The trade-off: a session revoked or signed out elsewhere (another instance, another
+   * browser, `revokeUserSessions`) is still accepted from a cache cookie written before, for at most
+   * `cache.maxAge` seconds; sign-out in the same browser clears the cookie at once. Keep it short
+   * (a minute or a few). Default: off. See docs/sessions.md#session-cache.
+   */
+  cache?: SessionCacheOptions;
+}
+
+/** *(Foyer)* The database session cache (`session.cache`). */
+export interface SessionCacheOptions {
+  /** How long a cached session is used without asking the database, in seconds (at most 1 day). */
+  maxAge: number;
 }
 
 /** One cookie's configuration. */

@@ -7,7 +7,7 @@ import type { AdapterSessionWithMetadata } from "../adapters/types.js";
 import { hashSessionToken } from "../adapters/wrap.js";
 import type { RequestContext } from "../context/request-context.js";
 import { crypto } from "../jwt/crypto.js";
-import { databaseSessionDeletion } from "../session/database-session.js";
+import { databaseSessionDeletions } from "../session/database-session.js";
 import { sessionStrategyOf } from "../session/strategy.js";
 import type { StoredSession } from "../session/types.js";
 import type { ResponseInternal } from "../types.js";
@@ -93,7 +93,7 @@ async function revokeRoute(ctx: RequestContext): Promise<ResponseInternal> {
     if ((await sessionId(session.sessionToken)) !== wanted) continue;
     await ctx.config.adapter!.deleteSession!(session.sessionToken);
     const response = json(200, { revoked: 1 });
-    if (session.sessionToken === current.key) response.cookies = [databaseSessionDeletion(ctx)];
+    if (session.sessionToken === current.key) response.cookies = databaseSessionDeletions(ctx);
     return response;
   }
   return json(404, { error: "NotFound", message: "No such session." });
@@ -108,7 +108,9 @@ async function revokeOthersRoute(ctx: RequestContext): Promise<ResponseInternal>
 
 /**
  * Ends every session of a user (an administrator's action, or after disabling an account). Works with
- * any adapter that has `deleteSessions`, from server code: there is no route for it.
+ * any adapter that has `deleteSessions`, from server code: there is no route for it. With the session
+ * cache on (`session.cache`), a browser's cached copy is still accepted for at most `cache.maxAge`
+ * seconds, on every instance (docs/sessions.md#session-cache).
  */
 export async function revokeUserSessions(
   adapter: { deleteSessions?: (userId: string, options?: { except?: string[] }) => unknown },

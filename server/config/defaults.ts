@@ -28,6 +28,9 @@ export function resolveSession(config: AuthConfig, logger: LoggerInstance): Reso
     seal,
     unseal,
     defaultCodec: seal === encode && unseal === decode,
+    // Checked by the configuration rules (positive numbers; the cache only with database sessions).
+    ...(options.absoluteMaxAge !== undefined ? { absoluteMaxAge: options.absoluteMaxAge } : {}),
+    ...(options.cache !== undefined ? { cacheMaxAge: options.cache?.maxAge } : {}),
   };
 }
 

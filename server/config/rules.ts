@@ -192,6 +192,37 @@ const sessionUpdateAgeIsValid: ConfigRule = ({ config, source }) =>
     ? undefined
     : new InvalidConfiguration(`session.updateAge must be a number of seconds ≥ 0; got ${String(source.session?.updateAge)}.`);
 
+/** The longest session cache: a day already makes revocation wait far longer than anyone should. */
+const MAX_CACHE_AGE = 24 * 60 * 60;
+
+const absoluteMaxAgeIsValid: ConfigRule = ({ config, source }) => {
+  const value = source.session?.absoluteMaxAge;
+  if (value === undefined) return undefined;
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+    return new InvalidConfiguration(`session.absoluteMaxAge must be a positive number of seconds; got ${String(value)}.`);
+  }
+  // A database session's limit counts from its row's createdAt, which only metadata adapters store.
+  if (config.session.strategy === "database" && source.adapter && !config.sessionMetadata) {
+    return new InvalidConfiguration(
+      "session.absoluteMaxAge with database sessions needs an adapter that stores session metadata (createdAt; it has listSessions — Foyer's adapters do).",
+    );
+  }
+  return undefined;
+};
+
+const sessionCacheIsValid: ConfigRule = ({ config, source }) => {
+  const cache = source.session?.cache;
+  if (cache === undefined) return undefined;
+  const maxAge = (cache as { maxAge?: unknown } | null)?.maxAge;
+  if (typeof maxAge !== "number" || !Number.isFinite(maxAge) || maxAge <= 0 || maxAge > MAX_CACHE_AGE) {
+    return new InvalidConfiguration(`session.cache.maxAge must be a number of seconds above 0 and at most ${MAX_CACHE_AGE}; got ${String(maxAge)}.`);
+  }
+  if (config.session.strategy !== "database") {
+    return new InvalidConfiguration("session.cache caches database sessions; cookie and jwt sessions need no cache. Remove it, or use the database strategy.");
+  }
+  return undefined;
+};
+
 const storeRawTokensIsBoolean: ConfigRule = ({ source }) => {
   const value = source.session?.storeRawTokens;
   return value === undefined || typeof value === "boolean"
@@ -265,6 +296,8 @@ export const CONFIG_RULES: readonly ConfigRule[] = [
   refreshingHasAdapterMethods,
   sessionMaxAgeIsValid,
   sessionUpdateAgeIsValid,
+  absoluteMaxAgeIsValid,
+  sessionCacheIsValid,
   storeRawTokensIsBoolean,
   rawTokensAreNotHashShaped,
   pagesAreUrls,

@@ -64,6 +64,10 @@ export interface ResolvedSessionOptions {
   unseal: (params: JWTDecodeParams) => Awaitable<JWT | null>;
   /** True when seal/unseal are Foyer's own (lets the session reader skip work it knows is not needed). */
   defaultCodec: boolean;
+  /** `session.absoluteMaxAge` in seconds, when set. */
+  absoluteMaxAge?: number;
+  /** `session.cache.maxAge` in seconds, when the database session cache is on. */
+  cacheMaxAge?: number;
 }
 
 export type ResolvedCallbacks = Required<Omit<CallbacksOptions, "authorized">> & Pick<CallbacksOptions, "authorized">;

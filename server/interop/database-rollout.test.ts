@@ -101,6 +101,24 @@ describe.each(adapters)("%s: Auth.js and Foyer on one sessions table", (_name, m
       expect(await foyerRead(config, stale)).toBeNull();
     });
 
+    it("with Foyer's session cache on: Auth.js reads the session beside the cache cookie, and after Auth.js's sign-out the cookie left behind opens nothing", async () => {
+      const adapter = await makeAdapter();
+      const authjs = authjsDatabase(adapter);
+      const config = foyer(adapter, undefined, { session: { storeRawTokens: true, cache: { maxAge: 300 } } });
+      const { jar } = await signIn(config);
+      expect((await foyerRead(config, jar))?.user?.email).toBe(DEMO_USER.email);
+      expect(jar.get("foyer.session-cache")).toBeTruthy();
+
+      expect(await authjs.read(copyOf(jar))).toMatchObject({ user: { email: DEMO_USER.email } });
+      const out = await authjs.signOut(jar);
+      // Auth.js deletes its session cookie and knows nothing of Foyer's: the cache cookie stays in the browser…
+      expect(out.headers.getSetCookie().some((cookie) => cookie.startsWith("foyer.session-cache="))).toBe(false);
+      expect(jar.get(SESSION)).toBeUndefined();
+      expect(jar.get("foyer.session-cache")).toBeTruthy();
+      // …and without the session token it was written for it signs nobody in.
+      expect(await foyerRead(config, jar)).toBeNull();
+    });
+
     it("both extend the same row: Auth.js's sliding expiry is seen by Foyer, and the reverse", async () => {
       const adapter = await makeAdapter();
       // Foyer with updateAge 0 extends on every read; Auth.js extends when its default (1 day) is due.

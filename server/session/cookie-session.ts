@@ -13,6 +13,7 @@ import type { AdapterUser } from "../adapters/types.js";
 import type { Cookie, JWT, ResponseInternal, Session } from "../types.js";
 import { NO_CACHE_HEADERS } from "../core/response.js";
 import { REFRESH_TOKEN_ERROR, refreshSessionToken, sessionTokensOf } from "./refresh-session.js";
+import { AUTH_TIME_CLAIM, authTimeOf, capTokenLifetime, pastAbsoluteLimit } from "./session-lifetime.js";
 import { openCachedToken } from "./token-cache.js";
 import type { SessionStrategy, SignInResult } from "./types.js";
 
@@ -40,7 +41,11 @@ function sessionCookie(ctx: RequestContext): ChunkedCookie {
  * id, or the `sub` of the token being renewed) is put back, so the reader can insist on it.
  */
 async function writeToken(ctx: RequestContext, chunks: ChunkedCookie, token: JWT, subject: string): Promise<{ cookies: Cookie[]; expires: Date }> {
-  const { maxAge, expires } = lifetime(ctx);
+  const { absoluteMaxAge } = ctx.config.session;
+  const authTime = token[AUTH_TIME_CLAIM];
+  // With an absolute limit, no token outlives its session's sign-in time plus the limit.
+  const { maxAge, expires } =
+    absoluteMaxAge !== undefined && typeof authTime === "number" ? capTokenLifetime(lifetime(ctx), authTime, absoluteMaxAge) : lifetime(ctx);
   const sub = token.sub === undefined || token.sub === null || token.sub === "" ? subject : String(token.sub);
   const sealed = await ctx.config.session.seal({
     token: { ...token, sub },
@@ -105,6 +110,15 @@ export async function readCookieSession(ctx: RequestContext, update?: { data: un
     const payload = opened.payload;
     let before = opened.plaintext;
     const subject = payload.sub!;
+    const { absoluteMaxAge } = session;
+    // The absolute limit (session-lifetime.ts): checked before any callback, and the sign-in time
+    // carried over to the token the callback returns.
+    const started = absoluteMaxAge === undefined ? undefined : authTimeOf(payload);
+    if (started && pastAbsoluteLimit(started.authTime, absoluteMaxAge!)) {
+      ctx.logger.debug("session past its absolute lifetime", { authTime: started.authTime });
+      response.cookies = chunks.clean();
+      return response;
+    }
     // Captured before the callback runs: it may change the token in place.
     if (!defaultJwtCallback) before ??= JSON.stringify(payload);
     // Provider tokens that are due are refreshed first, so the callbacks see the fresh ones.
@@ -118,8 +132,11 @@ export async function readCookieSession(ctx: RequestContext, update?: { data: un
       return response;
     }
 
+    if (started) token[AUTH_TIME_CLAIM] = started.authTime;
+
     const iat = typeof token.iat === "number" ? token.iat : undefined;
-    const changed = !defaultJwtCallback && JSON.stringify(token) !== before;
+    // A token written without the sign-in time is re-sealed with it.
+    const changed = (!defaultJwtCallback && JSON.stringify(token) !== before) || started?.claimed === false;
     const due = iat === undefined || nowSeconds() - iat >= session.updateAge;
     let expires: Date;
     if (update || changed || due || refreshed.changed) {
@@ -174,6 +191,8 @@ export async function issueCookieSession(ctx: RequestContext, result: SignInResu
   });
   const chunks = sessionCookie(ctx);
   if (token === null || token === undefined) return chunks.clean();
+  // Every sign-in starts the absolute lifetime afresh, whatever the callback copied into the token.
+  if (ctx.config.session.absoluteMaxAge !== undefined) token[AUTH_TIME_CLAIM] = Math.floor(Date.now() / 1000);
   return (await writeToken(ctx, chunks, token, subject)).cookies;
 }
 
@@ -182,7 +201,11 @@ async function currentCookieToken(ctx: RequestContext): Promise<{ token: JWT | n
   const chunks = sessionCookie(ctx);
   if (!chunks.value) return { token: null, chunks };
   try {
-    return { token: (await openSessionToken(ctx, chunks.value)).payload, chunks };
+    const { payload } = await openSessionToken(ctx, chunks.value);
+    // A session past its absolute lifetime is nobody's, here too (linking, passkeys, sign-out event).
+    const { absoluteMaxAge } = ctx.config.session;
+    if (absoluteMaxAge !== undefined && pastAbsoluteLimit(authTimeOf(payload).authTime, absoluteMaxAge)) return { token: null, chunks };
+    return { token: payload, chunks };
   } catch (error) {
     ctx.logger.debug("sign-out with a session cookie that does not open", { reason: (error as Error).name });
     return { token: null, chunks };

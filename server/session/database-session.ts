@@ -11,7 +11,9 @@ import type { RequestContext } from "../context/request-context.js";
 import { SessionTokenError, SignOutError } from "../core/errors.js";
 import { NO_CACHE_HEADERS } from "../core/response.js";
 import type { Cookie, DatabaseCallbackSession, ResponseInternal, Session } from "../types.js";
+import { readSessionCache, sessionCacheDeletion, writeSessionCache } from "./database-cache.js";
 import { REFRESH_TOKEN_ERROR, refreshUserAccounts } from "./refresh-session.js";
+import { rowDeadline } from "./session-lifetime.js";
 import { type KeyPolicy, keyFor, locateSession, rekey } from "./stored-key.js";
 import type { SessionStrategy, SignInResult, StoredSession } from "./types.js";
 
@@ -24,6 +26,11 @@ function adapterOf(ctx: RequestContext): Adapter {
 
 function deletion(ctx: RequestContext): Cookie {
   return deletionCookie(ctx.cookies.sessionToken);
+}
+
+/** The cookies that end this browser's database session: the session cookie, and the cache cookie when it sent one. */
+function deletions(ctx: RequestContext): Cookie[] {
+  return [deletion(ctx), ...sessionCacheDeletion(ctx)];
 }
 
 /** The session cookie's raw token, if any. */
@@ -48,7 +55,9 @@ async function currentDatabaseSession(ctx: RequestContext): Promise<StoredSessio
   const policy = keyPolicy(ctx);
   const found = await locateSession(adapter, token, policy);
   if (!found) return null;
-  if (found.session.expires.valueOf() < Date.now()) {
+  const now = Date.now();
+  const deadline = absoluteDeadline(ctx, found);
+  if (found.session.expires.valueOf() < now || (deadline !== null && deadline <= now)) {
     await adapter.deleteSession!(found.key);
     return null;
   }
@@ -57,30 +66,74 @@ async function currentDatabaseSession(ctx: RequestContext): Promise<StoredSessio
   return current;
 }
 
+/**
+ * The end of the session's absolute lifetime (`session.absoluteMaxAge`, from the row's `createdAt`),
+ * ms; `null` without a limit or without a creation time (session-lifetime.ts).
+ */
+function absoluteDeadline(ctx: RequestContext, found: StoredSession): number | null {
+  const { absoluteMaxAge } = ctx.config.session;
+  return absoluteMaxAge === undefined ? null : rowDeadline(found.metadata?.createdAt, absoluteMaxAge);
+}
+
+/**
+ * `GET /session` from the cache cookie (database-cache.ts), without the adapter: the session
+ * callback gets what it gets on a database read, as the database had it when the cookie was written.
+ */
+async function readCachedSession(ctx: RequestContext, token: string): Promise<ResponseInternal<Session | null> | null> {
+  const cached = await readSessionCache(ctx, token);
+  if (!cached) return null;
+  const { user, expires } = cached;
+  const sessionInput: DatabaseCallbackSession = { userId: user.id, expires, user };
+  if (await refreshUserAccounts(ctx, user.id)) sessionInput.error = REFRESH_TOKEN_ERROR;
+  const body = (await ctx.config.callbacks.session({ session: sessionInput, user } as never)) as Session;
+  await ctx.config.events.session({ session: body });
+  return { body, headers: { ...NO_CACHE_HEADERS }, cookies: [] };
+}
+
 /** `GET /session` and `POST /session` for database sessions. */
 export async function readDatabaseSession(ctx: RequestContext, update?: { data: unknown }): Promise<ResponseInternal<Session | null>> {
   const response: ResponseInternal<Session | null> = { body: null, headers: { ...NO_CACHE_HEADERS }, cookies: [] };
-  if (!sessionTokenOf(ctx)) return response;
+  const token = sessionTokenOf(ctx);
+  if (!token) return response;
+  const caching = ctx.config.session.cacheMaxAge !== undefined;
   try {
+    // An update always goes to the database (and refreshes the cache cookie).
+    if (caching && !update) {
+      const cached = await readCachedSession(ctx, token);
+      if (cached) return cached;
+    }
     const found = await currentDatabaseSession(ctx);
     if (!found) {
-      response.cookies = [deletion(ctx)];
+      response.cookies = deletions(ctx);
       return response;
     }
     const { session, user, key, metadata } = found;
     const now = Date.now();
     const changes: Omit<AdapterSessionUpdate, "sessionToken"> = {};
     const { maxAge, updateAge } = ctx.config.session;
-    if (!(maxAge instanceof Date)) {
-      // Sliding expiry, written at most once per updateAge.
+    const deadline = absoluteDeadline(ctx, found);
+    // With an absolute limit, a row without a creation time (Auth.js's) is not extended at all.
+    const extendable = !(maxAge instanceof Date) && (ctx.config.session.absoluteMaxAge === undefined || deadline !== null);
+    if (extendable) {
+      // Sliding expiry, written at most once per updateAge, never past the absolute deadline.
       const due = session.expires.valueOf() - maxAge * 1000 + updateAge * 1000;
-      if (due <= now) changes.expires = new Date(now + maxAge * 1000);
+      const extended = Math.min(now + maxAge * 1000, deadline ?? Infinity);
+      // At the deadline there is nothing left to extend.
+      if (due <= now && (deadline === null || extended > session.expires.valueOf())) changes.expires = new Date(extended);
     }
     if (ctx.config.sessionMetadata && (!metadata || now - metadata.lastSeenAt.valueOf() >= LAST_SEEN_INTERVAL)) {
       changes.lastSeenAt = new Date(now);
     }
     if (Object.keys(changes).length) await adapterOf(ctx).updateSession!({ sessionToken: key, ...changes });
-    if (changes.expires) response.cookies = [sessionCookie(ctx, sessionTokenOf(ctx)!, changes.expires)];
+    if (changes.expires) response.cookies = [sessionCookie(ctx, token, changes.expires)];
+    if (caching) {
+      const entry = { user, expires: changes.expires ?? session.expires, deadline };
+      const cacheCookie = await writeSessionCache(ctx, token, entry).catch((error: Error) => {
+        ctx.logger.debug("session cache cookie not written", { reason: error.name });
+        return null;
+      });
+      if (cacheCookie) response.cookies = [...(response.cookies ?? []), cacheCookie];
+    }
 
     // As Auth.js: the stored session merged with its user, `expires` the stored Date (before this
     // request's extension), and the user again beside it. The stored key is left out: it is a hash
@@ -131,9 +184,10 @@ export async function issueDatabaseSession(ctx: RequestContext, { userId }: Sign
       .catch(() => undefined);
   }
   const token = ctx.config.session.generateSessionToken();
-  const maxAge = ctx.config.session.maxAge;
+  const { maxAge, absoluteMaxAge } = ctx.config.session;
   const now = new Date();
-  const expires = maxAge instanceof Date ? maxAge : new Date(now.valueOf() + maxAge * 1000);
+  let expires = maxAge instanceof Date ? maxAge : new Date(now.valueOf() + maxAge * 1000);
+  if (absoluteMaxAge !== undefined) expires = new Date(Math.min(expires.valueOf(), now.valueOf() + absoluteMaxAge * 1000));
   const record: NewAdapterSession = { sessionToken: await keyFor(token, keyPolicy(ctx)), userId, expires };
   if (ctx.config.sessionMetadata) {
     record.createdAt = now;
@@ -142,7 +196,8 @@ export async function issueDatabaseSession(ctx: RequestContext, { userId }: Sign
     record.ip = clientIp(ctx);
   }
   await adapter.createSession!(record);
-  return [sessionCookie(ctx, token, expires)];
+  // A cache cookie of the previous session is inert beside the new token; it goes all the same.
+  return [sessionCookie(ctx, token, expires), ...sessionCacheDeletion(ctx)];
 }
 
 /**
@@ -171,7 +226,7 @@ async function endDatabaseSession(ctx: RequestContext): Promise<Cookie[]> {
   } catch (error) {
     ctx.logger.error(new SignOutError("The database session could not be deleted", error as Error));
   }
-  return [deletion(ctx)];
+  return deletions(ctx);
 }
 
 async function currentDatabaseUser(ctx: RequestContext): Promise<AdapterUser | null> {
@@ -193,4 +248,4 @@ export const databaseSessions: SessionStrategy = {
   signedInButNotStored: async () => false,
 };
 
-export { deletion as databaseSessionDeletion };
+export { deletions as databaseSessionDeletions };

@@ -9,9 +9,11 @@ import MemoryAdapter from "../adapters/memory.js";
 import type { Adapter, AdapterUser } from "../adapters/types.js";
 import { Auth } from "../auth.js";
 import { OIDC, type OAuthConfig } from "../providers/oauth.js";
-import { CookieJar, ORIGIN, get, setCookies, testConfig } from "../testing/harness.js";
+import { encode } from "../jwt/index.js";
+import { CookieJar, ORIGIN, SECRET, get, setCookies, testConfig } from "../testing/harness.js";
 import type { AuthConfig, User } from "../types.js";
 import { oauthCallback, startOAuthSignIn, startTestIdp, type TestIdp } from "../oauth/test-idp.js";
+import { AUTH_TIME_CLAIM } from "./session-lifetime.js";
 
 const NOT_LINKED = `${ORIGIN}/auth/signin?error=OAuthAccountNotLinked`;
 const callbackUri = (id: string) => `${ORIGIN}/auth/callback/${id}`;
@@ -105,6 +107,26 @@ describe.each(["database", "jwt"] as const)("linking while signed in (%s strateg
     expect(errors).toEqual([]);
   });
 
+  it("linking issues a new session token: the cookie the browser came with is never kept (no session fixation)", async () => {
+    const { adapter, config } = setup(strategy);
+    const { jar } = await signIn(config, "alice");
+    const before = jar.get("authjs.session-token")!;
+    const alice = (await adapter.getUserByEmail!("alice@example.test"))!;
+    await signIn(config, "alice-fix", "idp2", jar);
+    expect(await adapter.getUserByAccount!({ provider: "idp2", providerAccountId: "alice-fix" })).toMatchObject({ id: alice.id });
+    const after = jar.get("authjs.session-token")!;
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+    expect(await sessionEmail(config, jar)).toBe("alice@example.test");
+    // The pre-link cookie no longer signs anyone in (database) — for cookie sessions it is another token.
+    const stale = new CookieJar();
+    stale.cookies.set("authjs.session-token", before);
+    if (strategy === "database") {
+      expect(await sessionEmail(config, stale)).toBeNull();
+      expect(await adapter.listSessions!(alice.id)).toHaveLength(1);
+    }
+  });
+
   it("an identity already linked to the signed-in user: signIn only, nothing changes", async () => {
     const { adapter, config, events } = setup(strategy);
     const { jar } = await signIn(config, "alice");
@@ -134,6 +156,26 @@ describe.each(["database", "jwt"] as const)("linking while signed in (%s strateg
     expect((await adapter.listAccounts!(bob.id)).map((account) => account.providerAccountId)).toEqual(["bob"]);
     // Still signed in as X.
     expect(await sessionEmail(config, jar)).toBe("alice@example.test");
+  });
+});
+
+describe("linking with a cookie session past its absolute lifetime", () => {
+  it("the expired session is nobody's: the new identity is not linked to its user", async () => {
+    const { adapter, config: base } = setup("jwt");
+    const config: AuthConfig = { ...base, session: { strategy: "jwt", absoluteMaxAge: 3600 } };
+    const { jar } = await signIn(config, "alice");
+    const alice = (await adapter.getUserByEmail!("alice@example.test"))!;
+    // Alice's session, signed in two hours ago (and sealed just now, so only the absolute limit is past).
+    const old = await encode({
+      token: { sub: alice.id, email: alice.email, [AUTH_TIME_CLAIM]: Math.floor(Date.now() / 1000) - 7200 },
+      secret: SECRET,
+      salt: "authjs.session-token",
+    });
+    jar.cookies.set("authjs.session-token", old);
+    await signIn(config, "alice-late", "idp2", jar);
+    const linked = await adapter.getUserByAccount!({ provider: "idp2", providerAccountId: "alice-late" });
+    expect(linked).not.toBeNull();
+    expect(linked!.id).not.toBe(alice.id);
   });
 });
 

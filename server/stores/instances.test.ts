@@ -11,7 +11,9 @@
  * 2. A jwt session without an adapter whose access token is due, read at once on A and B: one call
  *    to the provider's (rotating) token endpoint, and every read gets the new tokens.
  * 3. An e-mail link sent through A starts the resend cooldown on B too.
- * 4. A store that is down (a closed port): the e-mail and passkey sign-ins are refused with a
+ * 4. Database sessions with the session cache on (`/db`): a session revoked through one instance is
+ *    refused by both at once without its cache cookie, and with it once the cache's lifetime is over.
+ * 5. A store that is down (a closed port): the e-mail and passkey sign-ins are refused with a
  *    redirect to `?error=Configuration` — no session, no e-mail, no 500 or stack trace — and the
  *    outage is logged once, not once per request.
  *
@@ -34,6 +36,9 @@ import { reportRedisMissing } from "./test/redis-missing.js";
 
 const CHILD = fileURLToPath(new URL("../testing/store-instance-child.ts", import.meta.url));
 const SESSION_COOKIE = "authjs.session-token";
+const CACHE_COOKIE = "foyer.session-cache";
+/** The `/db` app's `session.cache.maxAge` in store-instance-child.ts. */
+const CACHE_SECONDS = 2;
 
 const redis = await acquireRedis();
 const postgres = await acquirePostgres();
@@ -246,6 +251,58 @@ describe("two instances sharing Redis and PostgreSQL", { timeout: 60_000 }, () =
     const sent = [...logLines(a, "SENT /auth "), ...logLines(b, "SENT /auth ")];
     expect(sent.filter((line) => line.endsWith(" cool@example.com"))).toHaveLength(1);
     expect(logLines(b, "SENT /auth other@example.com")).toHaveLength(1);
+  });
+
+  /** A copy of a browser's cookies (each instance is asked with its own copy: a refusal deletes cookies). */
+  const copy = (jar: CookieJar, without?: string) => {
+    const out = new CookieJar();
+    for (const [name, value] of jar.cookies) if (name !== without) out.cookies.set(name, value);
+    return out;
+  };
+  const sessionOn = async (instance: Instance, jar: CookieJar) =>
+    (await (await call(instance, "/db/session", jar)).json()) as { user?: { email?: string } } | null;
+
+  async function dbSignIn(instance: Instance, username: string): Promise<CookieJar> {
+    const jar = new CookieJar();
+    const { csrfToken } = (await (await call(instance, "/db/csrf", jar)).json()) as { csrfToken: string };
+    const answer = await call(instance, "/db/callback/credentials", jar, { csrfToken, username, password: "pw" });
+    expect(answer.headers.get("location")).toBe(ORIGIN);
+    return jar;
+  }
+
+  it("database sessions with the cache: a session revoked on one instance is refused by both within the cache's lifetime", async () => {
+    const email = "revoked@db.example.com";
+    const laptop = await dbSignIn(a, "revoked");
+    const phone = await dbSignIn(b, "revoked");
+    // The phone reads on A (the database, then a cache cookie), then on B from that cookie.
+    expect(await sessionOn(a, phone)).toMatchObject({ user: { email } });
+    const cachedAt = Date.now();
+    expect(phone.get(CACHE_COOKIE)).toBeTruthy();
+    expect(await sessionOn(b, copy(phone))).toMatchObject({ user: { email } });
+
+    // The laptop revokes the phone's session through B's route; the row is gone for every instance.
+    const list = (await (await call(b, "/db/account/sessions", laptop)).json()) as { sessions: { id: string; current: boolean }[] };
+    expect(list.sessions).toHaveLength(2);
+    const { csrfToken } = (await (await call(b, "/db/csrf", laptop)).json()) as { csrfToken: string };
+    const revoke = await fetch(`http://127.0.0.1:${a.port}/db/account/sessions/revoke`, {
+      method: "POST",
+      headers: { cookie: laptop.header, "content-type": "application/json" },
+      body: JSON.stringify({ csrfToken, id: list.sessions.find((session) => !session.current)!.id }),
+    });
+    expect(await revoke.json()).toEqual({ revoked: 1 });
+
+    // Without the cache cookie both instances ask the database: refused at once.
+    for (const instance of [a, b]) expect(await sessionOn(instance, copy(phone, CACHE_COOKIE))).toBeNull();
+    // With it, refused by both once the cache's lifetime (counted from before the revocation) is over.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, cachedAt + CACHE_SECONDS * 1000 + 100 - Date.now())));
+    for (const instance of [a, b]) {
+      const jar = copy(phone);
+      expect(await sessionOn(instance, jar)).toBeNull();
+      expect(jar.get(SESSION_COOKIE)).toBeUndefined();
+      expect(jar.get(CACHE_COOKIE)).toBeUndefined();
+    }
+    // The laptop is still signed in on both.
+    for (const instance of [a, b]) expect(await sessionOn(instance, copy(laptop))).toMatchObject({ user: { email } });
   });
 
   it("with the store down, e-mail and passkey sign-ins are refused cleanly (no session, no e-mail, no 500) and the outage is logged once", async () => {

@@ -8,6 +8,9 @@
  * - `/tokens`: an OAuth provider with `refreshTokens` whose token endpoint the parent runs, jwt
  *   sessions without an adapter (so only the store can keep two instances from both refreshing).
  * - `/down`: as `/auth`, but its store points at a closed port (Redis down).
+ * - `/db`: database sessions on the PostgreSQL adapter with the session cache on
+ *   (`session.cache.maxAge` = `SESSION_CACHE_SECONDS`), credentials sign-in (any username,
+ *   password `pw`).
  *
  * Prints `LISTENING <port>` when it answers; every e-mail it would send as `SENT <address>`; every
  * error it logs as `LOG <class> <type>` (the StoreError burst count is read from these).
@@ -17,6 +20,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import PostgresAdapter from "../adapters/postgres.js";
 import { createAuthHandler } from "../integrations/node.js";
+import Credentials from "../providers/credentials.js";
 import Email from "../providers/email-alias.js";
 import type { OAuthConfig } from "../providers/oauth.js";
 import Passkey from "../providers/passkey.js";
@@ -26,6 +30,9 @@ import type { AuthConfig, LoggerInstance } from "../types.js";
 import { ORIGIN, SECRET } from "./harness.js";
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
+
+/** The `/db` app's session cache lifetime, seconds: short, so the test can wait it out. */
+const SESSION_CACHE_SECONDS = 2;
 
 const logger = (base: string): LoggerInstance => ({
   error: (error) => print(`LOG ${base} ${error.name} ${(error as { type?: string }).type ?? ""}`.trimEnd()),
@@ -70,6 +77,24 @@ async function main(): Promise<void> {
   const handlers: [string, ReturnType<typeof createAuthHandler>][] = [
     ["/auth/", createAuthHandler(signInConfig("/auth", store))],
     ["/down/", createAuthHandler(signInConfig("/down", downStore))],
+    [
+      "/db/",
+      createAuthHandler({
+        secret: SECRET,
+        trustHost: true,
+        basePath: "/db",
+        adapter,
+        store,
+        session: { strategy: "database", cache: { maxAge: SESSION_CACHE_SECONDS } },
+        logger: logger("/db"),
+        providers: [
+          Credentials({
+            authorize: ({ username, password }) =>
+              typeof username === "string" && password === "pw" ? { id: `db-${username}`, name: username, email: `${username}@db.example.com` } : null,
+          }),
+        ],
+      }),
+    ],
     ["/tokens/", createAuthHandler({ secret: SECRET, trustHost: true, basePath: "/tokens", store, logger: logger("/tokens"), providers: [oauth] })],
   ];
   const server = createServer((req, res) => {
