@@ -172,28 +172,49 @@ export function readRequest(request: Request, target: RequestTarget, route: Rout
 
 /** A {@link DirectRequest} parsed for its route, as `readRequest` parses the web form of a GET. */
 export function readDirectRequest(source: DirectRequest, target: RequestTarget, route: RouteTarget): RequestInternal {
-  const { url } = target;
-  const query = url.search === "" ? (Object.create(null) as Record<string, string>) : flatParams(url.searchParams);
-  let headers: Headers | undefined;
-  let request: Request | undefined;
-  return {
-    get request() {
-      return (request ??= source.request());
-    },
-    url,
-    method: target.method,
-    action: route.action,
-    providerId: route.providerId,
-    get headers() {
-      return (headers ??= source.headers());
-    },
-    header: (name) => source.header(name),
-    cookies: parseCookieHeader(source.header("cookie")),
-    body: undefined,
-    query,
-    error: query.error,
-    peerAddress: source.peerAddress,
-  };
+  return new DirectRequestInternal(source, target, route);
+}
+
+/** The parsed form of a {@link DirectRequest}: a class, so that a request costs one object and no closures. */
+class DirectRequestInternal implements RequestInternal {
+  readonly url: URL;
+  readonly method: "GET" | "POST";
+  readonly action: AuthAction | FoyerArea;
+  readonly providerId: string | undefined;
+  readonly cookies: Record<string, string>;
+  readonly body = undefined;
+  readonly query: Record<string, string>;
+  readonly error: string | undefined;
+  readonly peerAddress: string | undefined;
+  #headers: Headers | undefined;
+  #request: Request | undefined;
+
+  constructor(
+    private readonly source: DirectRequest,
+    target: RequestTarget,
+    route: RouteTarget,
+  ) {
+    this.url = target.url;
+    this.method = target.method;
+    this.action = route.action;
+    this.providerId = route.providerId;
+    this.cookies = parseCookieHeader(source.header("cookie"));
+    this.query = target.url.search === "" ? (Object.create(null) as Record<string, string>) : flatParams(target.url.searchParams);
+    this.error = this.query.error;
+    this.peerAddress = source.peerAddress;
+  }
+
+  get request(): Request {
+    return (this.#request ??= this.source.request());
+  }
+
+  get headers(): Headers {
+    return (this.#headers ??= this.source.headers());
+  }
+
+  header(name: string): string | null {
+    return this.source.header(name);
+  }
 }
 
 /** The segments after basePath (1 or more), or `null` when the path is not under basePath. */
