@@ -5,6 +5,15 @@
  * Requests without those headers (server to server) are judged by the token alone.
  */
 import { crypto } from "../jwt/crypto.js";
+import { VerifiedValues } from "./verified-values.js";
+
+/**
+ * CSRF cookie values whose hash verified, per secret. A browser sends the same CSRF cookie with every
+ * request, and hashing it again (SHA-256) was a visible part of a session read. Only a byte-identical
+ * value that verified under the same secret string skips the hash: an altered value, or a value that
+ * verified under a secret no longer in use, is hashed and checked as before.
+ */
+const verifiedCookies = new VerifiedValues({ maxValueLength: 512 });
 
 export interface CsrfState {
   /** The token to hand out (`GET /csrf`, hidden form fields). */
@@ -22,9 +31,13 @@ export async function verifyCsrf(options: { cookieValue: string | undefined; sec
     const separator = cookieValue.indexOf("|");
     if (separator > 0) {
       const token = cookieValue.slice(0, separator);
-      const hash = cookieValue.slice(separator + 1);
-      const expected = await crypto.sha256Hex(`${token}${secret}`);
-      if (constantTimeEqual(hash, expected)) {
+      let valid = verifiedCookies.has(secret, cookieValue);
+      if (!valid) {
+        const expected = await crypto.sha256Hex(`${token}${secret}`);
+        valid = constantTimeEqual(cookieValue.slice(separator + 1), expected);
+        if (valid) verifiedCookies.add(secret, cookieValue);
+      }
+      if (valid) {
         const verified = isPost && typeof bodyToken === "string" && constantTimeEqual(bodyToken, token);
         return { token, verified };
       }

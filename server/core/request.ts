@@ -145,55 +145,98 @@ export async function readPostBody(
 
 /** The request parsed for its route: cookies, query and the body (see `readPostBody`; none on GET). */
 export function readRequest(request: Request, target: RequestTarget, route: RouteTarget, body?: Record<string, unknown>): RequestInternal {
-  const { url } = target;
-  // Most requests have no query: skip creating `url.searchParams` (an object and a parse) for them.
-  const query = url.search === "" ? (Object.create(null) as Record<string, string>) : flatParams(url.searchParams);
+  return new WebRequestInternal(request, target, route, body);
+}
+
+/** The parsed form of a web `Request`: a class, so that a request costs one object and no closures. */
+class WebRequestInternal implements RequestInternal {
+  readonly url: URL;
+  readonly method: "GET" | "POST";
+  readonly action: AuthAction | FoyerArea;
+  readonly providerId: string | undefined;
+  readonly headers: Headers;
+  readonly cookies: Record<string, string>;
+  readonly body: Record<string, unknown> | undefined;
+  readonly query: Record<string, string>;
+  readonly error: string | undefined;
+  readonly peerAddress: string | undefined;
+  readonly #original: Request;
   // A request moved to its public origin (`requestTarget` with an origin) is copied to that origin
-  // only if something reads it (an e-mail provider's `sendVerificationRequest`); a getter either way,
-  // so that every parsed request has the same shape.
-  let atUrl: Request | undefined = target.moved ? undefined : request;
-  return {
-    get request() {
-      return (atUrl ??= new Request(url, { method: request.method, headers: request.headers, signal: request.signal }));
-    },
-    url,
-    method: target.method,
-    action: route.action,
-    providerId: route.providerId,
-    headers: request.headers,
-    header: (name) => request.headers.get(name),
-    cookies: parseCookieHeader(request.headers.get("cookie")),
-    body,
-    query,
-    error: query.error,
-    peerAddress: peerAddressOf(request),
-  };
+  // only if something reads it (an e-mail provider's `sendVerificationRequest`).
+  #atUrl: Request | undefined;
+
+  constructor(request: Request, target: RequestTarget, route: RouteTarget, body: Record<string, unknown> | undefined) {
+    const { url } = target;
+    this.#original = request;
+    this.#atUrl = target.moved ? undefined : request;
+    this.url = url;
+    this.method = target.method;
+    this.action = route.action;
+    this.providerId = route.providerId;
+    this.headers = request.headers;
+    this.cookies = parseCookieHeader(request.headers.get("cookie"));
+    this.body = body;
+    // Most requests have no query: skip creating `url.searchParams` (an object and a parse) for them.
+    this.query = url.search === "" ? (Object.create(null) as Record<string, string>) : flatParams(url.searchParams);
+    this.error = this.query.error;
+    this.peerAddress = peerAddressOf(request);
+  }
+
+  get request(): Request {
+    const request = this.#original;
+    return (this.#atUrl ??= new Request(this.url, { method: request.method, headers: request.headers, signal: request.signal }));
+  }
+
+  header(name: string): string | null {
+    return this.headers.get(name);
+  }
 }
 
 /** A {@link DirectRequest} parsed for its route, as `readRequest` parses the web form of a GET. */
 export function readDirectRequest(source: DirectRequest, target: RequestTarget, route: RouteTarget): RequestInternal {
-  const { url } = target;
-  const query = url.search === "" ? (Object.create(null) as Record<string, string>) : flatParams(url.searchParams);
-  let headers: Headers | undefined;
-  let request: Request | undefined;
-  return {
-    get request() {
-      return (request ??= source.request());
-    },
-    url,
-    method: target.method,
-    action: route.action,
-    providerId: route.providerId,
-    get headers() {
-      return (headers ??= source.headers());
-    },
-    header: (name) => source.header(name),
-    cookies: parseCookieHeader(source.header("cookie")),
-    body: undefined,
-    query,
-    error: query.error,
-    peerAddress: source.peerAddress,
-  };
+  return new DirectRequestInternal(source, target, route);
+}
+
+/** The parsed form of a {@link DirectRequest}: a class, so that a request costs one object and no closures. */
+class DirectRequestInternal implements RequestInternal {
+  readonly url: URL;
+  readonly method: "GET" | "POST";
+  readonly action: AuthAction | FoyerArea;
+  readonly providerId: string | undefined;
+  readonly cookies: Record<string, string>;
+  readonly body = undefined;
+  readonly query: Record<string, string>;
+  readonly error: string | undefined;
+  readonly peerAddress: string | undefined;
+  #headers: Headers | undefined;
+  #request: Request | undefined;
+
+  constructor(
+    private readonly source: DirectRequest,
+    target: RequestTarget,
+    route: RouteTarget,
+  ) {
+    this.url = target.url;
+    this.method = target.method;
+    this.action = route.action;
+    this.providerId = route.providerId;
+    this.cookies = parseCookieHeader(source.header("cookie"));
+    this.query = target.url.search === "" ? (Object.create(null) as Record<string, string>) : flatParams(target.url.searchParams);
+    this.error = this.query.error;
+    this.peerAddress = source.peerAddress;
+  }
+
+  get request(): Request {
+    return (this.#request ??= this.source.request());
+  }
+
+  get headers(): Headers {
+    return (this.#headers ??= this.source.headers());
+  }
+
+  header(name: string): string | null {
+    return this.source.header(name);
+  }
 }
 
 /** The segments after basePath (1 or more), or `null` when the path is not under basePath. */

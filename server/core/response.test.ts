@@ -36,6 +36,13 @@ const CASES: [string, ResponseInternal][] = [
   ["a redirect with headers", { redirect: "http://app.example/", headers: { "Cache-Control": "no-store" } }],
   ["a redirect with a JSON Content-Type", { redirect: "http://app.example/", headers: { ...JSON_HEADERS }, body: { ignored: true } }],
   ["status 204 without body", { status: 204, body: null }],
+  // Records close to the ones toWire has worked out in advance: each must be worked out as it is.
+  ["the no-cache record with one value changed", { body: null, headers: { ...NO_CACHE_HEADERS, Pragma: "private" } }],
+  ["the no-cache record with one more header", { body: null, headers: { ...NO_CACHE_HEADERS, Vary: "Cookie" } }],
+  ["the no-cache record's entries in another order", { body: null, headers: Object.assign({ Pragma: "no-cache" }, NO_CACHE_HEADERS) }],
+  ["the no-cache record, a text body", { body: "x", headers: { ...NO_CACHE_HEADERS } }],
+  ["the no-cache record, a redirect", { redirect: "http://app.example/", headers: { ...NO_CACHE_HEADERS } }],
+  ["the JSON record, one value changed", { body: { a: 1 }, headers: { ...JSON_HEADERS, "X-Content-Type-Options": "other" } }],
 ];
 
 describe("toWire gives what toResponse puts on the wire", () => {
@@ -48,6 +55,17 @@ describe("toWire gives what toResponse puts on the wire", () => {
       });
     }
   }
+});
+
+describe("toWire's shared header lists", () => {
+  it("cannot be changed through one answer for the next", () => {
+    const first = toWire({ body: null, headers: { ...NO_CACHE_HEADERS } }, false)!;
+    expect(() => (first.headers as [string, string][]).push(["x", "y"])).toThrow(TypeError);
+    expect(() => ((first.headers[0] as [string, string])[1] = "changed")).toThrow(TypeError);
+    const second = toWire({ body: null, headers: { ...NO_CACHE_HEADERS } }, false)!;
+    expect(second.headers).toEqual(first.headers);
+    expect(second.headers.map(([name]) => name)).toEqual(["cache-control", "content-type", "expires", "pragma", "x-content-type-options"]);
+  });
 });
 
 describe("toWire leaves to toResponse what it does not reproduce", () => {

@@ -93,7 +93,7 @@ export interface WireResponse {
    * Every header but `Set-Cookie`, as iterating the `Response`'s `Headers` gives them: lowercase
    * names in sorted order, repeated names joined with ", ".
    */
-  headers: [string, string][];
+  headers: readonly (readonly [string, string])[];
   /** The `Set-Cookie` values, in order. */
   cookies: string[];
   /** The body text (UTF-8 on the wire), or `null` for none. */
@@ -119,19 +119,18 @@ const BAD_HEADER_VALUE = /[\0\r\n]|[^\0-\xff]/;
  * sets. Tests compare the two on the same answers.
  */
 export function toWire(internal: ResponseInternal, returnRedirect: boolean): WireResponse | undefined {
-  const list = new Map<string, string>();
   const record = internal.headers;
-  if (record) {
-    for (const name of Object.keys(record)) {
-      const lower = name.toLowerCase();
-      if (!HEADER_NAME.test(name) || lower === "set-cookie") return undefined;
-      const value = String(record[name]).replace(HTTP_WHITESPACE_EDGES, "");
-      if (BAD_HEADER_VALUE.test(value)) return undefined;
-      const existing = list.get(lower);
-      list.set(lower, existing === undefined ? value : `${existing}, ${value}`);
-    }
+  const known = record ? knownRecord(record) : undefined;
+  let list: Map<string, string>;
+  if (known) list = new Map(known.entries);
+  else {
+    const built = record ? recordHeaders(record) : new Map<string, string>();
+    if (!built) return undefined;
+    list = built;
   }
   const contentType = list.get("content-type") ?? null;
+  // Whether the list is still the known record's own (then its sorted form is known too).
+  let unchanged = known !== undefined;
 
   let status: number;
   let body: unknown;
@@ -148,7 +147,10 @@ export function toWire(internal: ResponseInternal, returnRedirect: boolean): Wir
   if (body !== null && typeof body !== "string") return undefined;
   if (!Number.isInteger(status) || status < 200 || status > 599) return undefined;
   if (body !== null && NULL_BODY_STATUSES.has(status)) return undefined;
-  if (typeof body === "string" && !list.has("content-type")) list.set("content-type", "text/plain;charset=UTF-8");
+  if (typeof body === "string" && !list.has("content-type")) {
+    list.set("content-type", "text/plain;charset=UTF-8");
+    unchanged = false;
+  }
 
   const cookies: string[] = [];
   for (const cookie of internal.cookies ?? []) {
@@ -157,6 +159,7 @@ export function toWire(internal: ResponseInternal, returnRedirect: boolean): Wir
     cookies.push(value);
   }
   if (internal.redirect) {
+    unchanged = false;
     if (returnRedirect) {
       list.set("content-type", "application/json");
       list.set("x-content-type-options", "nosniff");
@@ -166,7 +169,58 @@ export function toWire(internal: ResponseInternal, returnRedirect: boolean): Wir
     }
   } else if (contentType === "application/json" && !list.has("x-content-type-options")) {
     list.set("x-content-type-options", "nosniff");
+    unchanged = false;
   }
-  const headers = [...list].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const headers = unchanged ? known!.sorted : sortedHeaders(list);
   return { status, headers, cookies, body: body as string | null };
+}
+
+/** The record's headers as `Headers` would hold them (names lowercased, values trimmed, repeats joined); `undefined` for one it would refuse. */
+function recordHeaders(record: Record<string, string>): Map<string, string> | undefined {
+  const list = new Map<string, string>();
+  for (const name of Object.keys(record)) {
+    const lower = name.toLowerCase();
+    if (!HEADER_NAME.test(name) || lower === "set-cookie") return undefined;
+    const value = String(record[name]).replace(HTTP_WHITESPACE_EDGES, "");
+    if (BAD_HEADER_VALUE.test(value)) return undefined;
+    const existing = list.get(lower);
+    list.set(lower, existing === undefined ? value : `${existing}, ${value}`);
+  }
+  return list;
+}
+
+function sortedHeaders(list: Map<string, string>): [string, string][] {
+  return [...list].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+interface KnownRecord {
+  keys: readonly string[];
+  values: readonly string[];
+  entries: readonly [string, string][];
+  /** Frozen: every answer with this record shares it. */
+  sorted: readonly (readonly [string, string])[];
+}
+
+/**
+ * The header records of the most frequent answers (session and CSRF reads: copies of
+ * `NO_CACHE_HEADERS`), worked out once. A record matches only with the same keys, in the same order,
+ * and the same values; any other record is worked out by `recordHeaders` as it comes.
+ */
+const KNOWN_RECORDS: readonly KnownRecord[] = [NO_CACHE_HEADERS, JSON_HEADERS].map((record: Record<string, string>) => {
+  const list = recordHeaders(record)!;
+  const keys = Object.keys(record);
+  const sorted = Object.freeze(sortedHeaders(list).map((entry) => Object.freeze(entry)));
+  return { keys, values: keys.map((key) => record[key]!), entries: [...list], sorted };
+});
+
+function knownRecord(record: Record<string, string>): KnownRecord | undefined {
+  const keys = Object.keys(record);
+  search: for (const known of KNOWN_RECORDS) {
+    if (keys.length !== known.keys.length) continue;
+    for (let i = 0; i < keys.length; i++) {
+      if (keys[i] !== known.keys[i] || record[keys[i]!] !== known.values[i]) continue search;
+    }
+    return known;
+  }
+  return undefined;
 }

@@ -34,14 +34,33 @@ export function webPathOnly(value: object): boolean {
  * on demand, are those of the web path.
  */
 export function nodeDirectRequest(req: IncomingMessage, url: URL, trustProxy: boolean): DirectRequest {
-  return {
-    method: "GET",
-    url,
-    header: (name) => nodeHeader(req, trustProxy, name),
-    headers: () => nodeHeaders(req, trustProxy),
-    request: () => webRequest(req, url, trustProxy, { limit: 0, exceeded: false }),
-    peerAddress: req.socket?.remoteAddress,
-  };
+  return new NodeDirectRequest(req, url, trustProxy);
+}
+
+/** A class rather than an object of closures: one allocation per request, and methods shared. */
+class NodeDirectRequest implements DirectRequest {
+  readonly method = "GET";
+  readonly peerAddress: string | undefined;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    readonly url: URL,
+    private readonly trustProxy: boolean,
+  ) {
+    this.peerAddress = req.socket?.remoteAddress;
+  }
+
+  header(name: string): string | null {
+    return nodeHeader(this.req, this.trustProxy, name);
+  }
+
+  headers(): Headers {
+    return nodeHeaders(this.req, this.trustProxy);
+  }
+
+  request(): Request {
+    return webRequest(this.req, this.url, this.trustProxy, { limit: 0, exceeded: false });
+  }
 }
 
 /**

@@ -74,6 +74,15 @@ describe("openCachedToken", () => {
     await expect(openCachedToken(owner, token, [OTHER_SECRET], SESSION)).rejects.toBeInstanceOf(JWEInvalid);
   });
 
+  it("a secret list changed in place (the same array) refuses tokens of the secret it no longer lists", async () => {
+    const owner = {};
+    const secrets = [SECRET];
+    const token = await encode({ token: { sub: "1" }, secret: SECRET, salt: SESSION });
+    await openCachedToken(owner, token, secrets, SESSION);
+    secrets[0] = OTHER_SECRET;
+    await expect(openCachedToken(owner, token, secrets, SESSION)).rejects.toBeInstanceOf(JWEInvalid);
+  });
+
   it("a rotation that drops the old secret refuses its tokens at once; one that keeps it still opens them", async () => {
     const owner = {};
     const token = await encode({ token: { sub: "1" }, secret: SECRET, salt: SESSION });

@@ -23,8 +23,8 @@ export const MAX_CACHED_TOKENS = 1000;
 export const MAX_CACHED_TOKEN_LENGTH = 4096;
 
 interface Scope {
-  /** The secret list these entries were opened with, compared by value on every read. */
-  secrets: string;
+  /** A copy of the secret list these entries were opened with, compared by value on every read. */
+  secrets: readonly string[];
   tokens: Map<string, string>;
 }
 
@@ -63,12 +63,17 @@ export async function openCachedToken(owner: object, token: string, secret: stri
 function scopeOf(owner: object, secret: string[], salt: string): Scope {
   let bySalt = scopes.get(owner);
   if (!bySalt) scopes.set(owner, (bySalt = new Map()));
-  // By value, in an encoding where no two lists look alike (a secret may contain any character).
-  const secrets = JSON.stringify(secret);
   let scope = bySalt.get(salt);
-  if (!scope || scope.secrets !== secrets) {
-    scope = { secrets, tokens: new Map() };
+  // By value, secret by secret (the list may have been changed in place): a copy is kept, never the list itself.
+  if (!scope || !sameSecrets(scope.secrets, secret)) {
+    scope = { secrets: [...secret], tokens: new Map() };
     bySalt.set(salt, scope);
   }
   return scope;
+}
+
+function sameSecrets(kept: readonly string[], current: readonly string[]): boolean {
+  if (kept.length !== current.length) return false;
+  for (let i = 0; i < kept.length; i++) if (kept[i] !== current[i]) return false;
+  return true;
 }

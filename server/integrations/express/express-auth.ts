@@ -118,7 +118,9 @@ export function ExpressAuth(config: ExpressAuthConfig): ExpressAuthMiddleware {
  */
 export function expressDirectUrl(req: ExpressRequestLike, trustProxy: boolean): URL {
   const own = requestUrl(req, trustProxy);
-  return urlAtOrigin(own.href, expressOrigin(req));
+  const origin = expressOrigin(req);
+  // Usually the request is already at its public origin: no second parse.
+  return own.origin === origin ? own : urlAtOrigin(own.href, origin);
 }
 
 /** Adds `cookies` to the `Set-Cookie` headers of `res`, after any already set. */

@@ -97,9 +97,25 @@ export function expressOrigin(req: ExpressRequestLike, env: Record<string, strin
   const protocol = req.protocol === "https" || req.protocol === "http" ? req.protocol : encrypted ? "https" : "http";
   const host = (trusted ? firstValue(req.headers["x-forwarded-host"]) : undefined) ?? req.headers.host;
   if (!host) throw new BadRequestError("The request has no Host header: set AUTH_URL to the app's public URL.");
+  const key = `${protocol}://${host}`;
+  let origin = knownOrigins.get(key);
+  if (origin === undefined) {
+    origin = hostOrigin(key, host);
+    // Hosts come from clients: a bounded memory, emptied when full. Refused hosts are not kept.
+    if (knownOrigins.size >= MAX_KNOWN_ORIGINS) knownOrigins.clear();
+    knownOrigins.set(key, origin);
+  }
+  return origin;
+}
+
+/** Origins already worked out for `protocol://host`: a browser sends the same Host every time. */
+const knownOrigins = new Map<string, string>();
+const MAX_KNOWN_ORIGINS = 100;
+
+function hostOrigin(candidate: string, host: string): string {
   let url: URL;
   try {
-    url = new URL(`${protocol}://${host}`);
+    url = new URL(candidate);
   } catch {
     throw new BadRequestError("The request's host is not a valid host name.");
   }

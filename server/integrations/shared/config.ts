@@ -30,19 +30,33 @@ const rawVariants = new WeakMap<AuthConfig, RawAuthConfig>();
  * `NEXTAUTH_URL`) when it has one, else `defaults.basePath`. Without a trailing slash (`/` stays `/`).
  */
 export function frameworkBasePath(config: Pick<AuthConfig, "basePath">, defaults: FrameworkDefaults): string {
-  const env = defaults.env ?? process.env;
   let basePath = config.basePath;
   if (!basePath) {
-    const url = env.AUTH_URL ?? env.NEXTAUTH_URL;
+    const env = defaults.env ?? process.env;
+    const pathname = envPathname(env.AUTH_URL ?? env.NEXTAUTH_URL);
+    if (pathname !== "/") basePath = pathname;
+  }
+  basePath ||= defaults.basePath;
+  return basePath.length > 1 && basePath.endsWith("/") ? basePath.replace(/\/+$/, "") : basePath;
+}
+
+let lastEnvUrl: string | undefined;
+let lastEnvPathname = "/";
+
+/** The path of `AUTH_URL` (`/` when unset or unparseable), parsed again only when the value changed. */
+function envPathname(url: string | undefined): string {
+  if (!url) return "/";
+  if (url !== lastEnvUrl) {
+    let pathname = "/";
     try {
-      const pathname = url ? new URL(url).pathname : "/";
-      if (pathname !== "/") basePath = pathname;
+      pathname = new URL(url).pathname;
     } catch {
       // an unparseable AUTH_URL: Foyer reports it when it validates the config
     }
+    lastEnvUrl = url;
+    lastEnvPathname = pathname;
   }
-  basePath ||= defaults.basePath;
-  return basePath.length > 1 ? basePath.replace(/\/+$/, "") : basePath;
+  return lastEnvPathname;
 }
 
 /**

@@ -36,12 +36,21 @@ function firstValue(value: string | null): string | undefined {
 export function envOrigin(env: EnvObject = process.env): string | undefined {
   const url = env.AUTH_URL ?? env.NEXTAUTH_URL;
   if (!url) return undefined;
+  // Read on every request (the environment may change), parsed only when it did.
+  if (url === lastEnvUrl) return lastEnvOrigin;
+  let origin: string | undefined;
   try {
-    return new URL(url).origin;
+    origin = new URL(url).origin;
   } catch {
-    return undefined;
+    origin = undefined;
   }
+  lastEnvUrl = url;
+  lastEnvOrigin = origin;
+  return origin;
 }
+
+let lastEnvUrl: string | undefined;
+let lastEnvOrigin: string | undefined;
 
 /**
  * The origin the browser used for a request whose URL (as the framework gives it) is `requestUrl`

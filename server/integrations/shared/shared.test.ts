@@ -39,6 +39,10 @@ describe("the integration's config", () => {
     expect(frameworkBasePath({}, { basePath: "/api/auth", env: { NEXTAUTH_URL: "https://app.example/next/auth" } })).toBe("/next/auth");
     expect(frameworkBasePath({}, { basePath: "/api/auth", env: { AUTH_URL: "https://app.example" } })).toBe("/api/auth");
     expect(frameworkBasePath({ basePath: "/mine" }, { basePath: "/api/auth", env: { AUTH_URL: "https://app.example/x" } })).toBe("/mine");
+    // AUTH_URL is read on every call: a changed (or unparseable) value counts at once.
+    expect(frameworkBasePath({}, { basePath: "/api/auth", env: { AUTH_URL: "https://app.example/custom/auth/" } })).toBe("/custom/auth");
+    expect(frameworkBasePath({}, { basePath: "/api/auth", env: { AUTH_URL: "not a url" } })).toBe("/api/auth");
+    expect(frameworkBasePath({ basePath: "/mine//" }, { basePath: "/api/auth", env: {} })).toBe("/mine");
   });
 
   it("derives one object per config (so Foyer prepares it once) and leaves the app's object alone", () => {
