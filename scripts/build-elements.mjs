@@ -216,6 +216,8 @@ const SERVER_ONLY_MESSAGES = [
     "signout.title",
     "signout.heading",
     "verifyRequest.title",
+    "verifyRequest.sentTo",
+    "verifyRequest.resend.",
   ],
   // The language's own name (the pages' language list), and the sign-in errors of Auth.js v4 codes:
   // the client reports any code outside ClientErrorCode as `Configuration` (ui/client/errors.ts).
