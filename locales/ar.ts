@@ -40,7 +40,7 @@ const ar: Messages = {
   "verifyRequest.sentTo": (address) => `تم إرسال رابط تسجيل الدخول إلى ${address}.`,
   "verifyRequest.resend.prompt": "لم تصلك الرسالة؟ تحقّق من مجلد الرسائل غير المرغوب فيها أو اطلب رابطًا جديدًا.",
   "verifyRequest.resend.button": "إرسال رابط آخر",
-  "verifyRequest.resend.sent": "رابط جديد في الطريق إليك.",
+  "verifyRequest.resend.sent": "أُرسل رابط جديد.",
   "verifyRequest.resend.cooldown": (seconds) => `أُرسل رابط قبل لحظات. يمكنك طلب رابط آخر بعد ${seconds} ثانية.`,
 
   "email.subject": (host) => `تسجيل الدخول إلى ${host}`,
