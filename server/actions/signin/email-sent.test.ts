@@ -14,7 +14,7 @@ import { maskEmail } from "./email-sent.js";
 const VERIFY_REQUEST = `${ORIGIN}/auth/verify-request?provider=email&type=email`;
 
 /** An e-mail provider that records where it sent links. */
-function setup(overrides: Record<string, unknown> = {}) {
+function setup(overrides: Record<string, unknown> = {}, configOverrides: Partial<AuthConfig> = {}) {
   const sent: string[] = [];
   const store = memoryStore();
   const config: AuthConfig = testConfig({
@@ -31,6 +31,7 @@ function setup(overrides: Record<string, unknown> = {}) {
         ...overrides,
       } as never,
     ],
+    ...configOverrides,
   });
   return { config, sent, store };
 }
@@ -122,6 +123,22 @@ describe("verify-request page with the address and a resend form", () => {
     expect(again.headers.get("location")).toBe(`${VERIFY_REQUEST}&resend=sent`);
     expect(sent).toEqual(["jane@example.com", "jane@example.com"]);
     expect((await verifyPage(config, jar, "&resend=sent")).html).toContain("A new link is on its way.");
+  });
+
+  it("a resend counts in its address's own rate-limit bucket, not in one every resend shares", async () => {
+    const { config, sent } = setup({ resendCooldown: 0 }, { rateLimits: { clientAddress: () => "203.0.113.5" } });
+    const jane = await requestLink(config, "jane@example.com");
+    // The default: 3 e-mails per address per window; the first request was one.
+    for (const outcome of ["sent", "sent"]) {
+      expect((await resend(config, jane.jar, jane.csrfToken)).headers.get("location")).toBe(`${VERIFY_REQUEST}&resend=${outcome}`);
+    }
+    expect((await resend(config, jane.jar, jane.csrfToken)).headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=RateLimited`);
+    expect(sent).toEqual(["jane@example.com", "jane@example.com", "jane@example.com"]);
+
+    const bob = await requestLink(config, "bob@example.com");
+    expect((await resend(config, bob.jar, bob.csrfToken)).headers.get("location")).toBe(`${VERIFY_REQUEST}&resend=sent`);
+    expect((await resend(config, bob.jar, bob.csrfToken)).headers.get("location")).toBe(`${VERIFY_REQUEST}&resend=sent`);
+    expect(sent.filter((to) => to === "bob@example.com")).toHaveLength(3);
   });
 
   it("resend needs the CSRF token", async () => {

@@ -18,6 +18,8 @@ import { renderVerificationEmail } from "../../email/message.js";
 import { hashVerificationToken, randomToken } from "../../email/tokens.js";
 import { crypto } from "../../jwt/crypto.js";
 import { storeKey } from "../../stores/keys.js";
+import { consume } from "../../ratelimit/counter.js";
+import { normalise } from "../../ratelimit/subjects.js";
 import { emailSentCookie, readEmailSent } from "./email-sent.js";
 import type { AdapterUser } from "../../adapters/types.js";
 import type { EmailProvider } from "../../config/types.js";
@@ -31,6 +33,12 @@ export async function emailSignin(ctx: RequestContext, provider: EmailProvider):
   if (resend && previous?.provider !== provider.id) return { redirect: signinPageUrl(ctx) };
   const email = previous ? previous.email : canonical(ctx, provider);
   if (!email) return { redirect: signinPageError(ctx) };
+  // The rate limiter counted a resend by client address only (its address is in the cookie, not the
+  // body): count it in the address's own bucket too, as if it had been typed.
+  const perIdentifier = ctx.config.rateLimits?.routes.email?.perIdentifier;
+  if (previous && perIdentifier && (await consume(ctx.config.store, `email:i:${normalise(email)}`, perIdentifier)) > 0) {
+    return { redirect: withQuery(signinPageUrl(ctx), { error: "RateLimited" }) };
+  }
 
   const user: AdapterUser = (await adapter.getUserByEmail!(email)) ?? { id: crypto.randomUUID(), email, emailVerified: null };
   const account: Account = { providerAccountId: email, userId: user.id, type: "email", provider: provider.id };
