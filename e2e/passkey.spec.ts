@@ -328,6 +328,29 @@ for (const demo of DEMOS) {
       });
     });
 
+    test("a passkey sign-up for an address that has an account is refused, and its new passkey leaves the authenticator", async ({ page, browser }) => {
+      // The account: made with a passkey on one device.
+      const email = freshEmail(`${demo.strategy}-taken`);
+      await addVirtualAuthenticator(page);
+      await signUpWithPasskey(page, demo, email);
+      // Someone on another device tries to sign up with the same address.
+      const other = await browser.newContext({ locale: "en-US" });
+      try {
+        const second = await other.newPage();
+        const authenticator = await addVirtualAuthenticator(second);
+        const section = new PasskeySection(second, demo);
+        await section.goto("/");
+        await section.email.fill(email);
+        await section.registerButton.click();
+        await expect(section.alert).not.toBeEmpty();
+        // The browser made a passkey the server refused; the page script signalled it unknown
+        // (Chromium implements the Signal API), so no orphan stays behind.
+        await expect.poll(async () => (await authenticator.credentials()).length).toBe(0);
+      } finally {
+        await other.close();
+      }
+    });
+
     test("ignored passkey autofill on the sign-in page stays silent; the credentials form cancels it", async ({ page }) => {
       const errors = new PageErrors(page);
       const callbacks = passkeyCallbacks(page, demo);
