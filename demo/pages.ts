@@ -45,10 +45,11 @@ const STYLE = `
 :root { color-scheme: light dark; --accent: light-dark(#3b5bdb, #91a7ff); --muted: light-dark(#6b7280, #9ca3af); --border: light-dark(#d1d5db, #4b5563); }
 * { box-sizing: border-box; }
 body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: CanvasText; background: Canvas; }
-header { display: flex; gap: 1rem; align-items: center; padding: .75rem 1.5rem; border-bottom: 1px solid var(--border); }
-header strong { margin-right: auto; }
-main { max-width: 28rem; margin: 2rem auto; padding: 0 1.5rem; }
+header { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; padding: .75rem clamp(1rem, 4vw, 1.5rem); border-bottom: 1px solid var(--border); }
+header strong { margin-inline-end: auto; }
+main { max-width: 28rem; margin: 2rem auto; padding: 0 clamp(1rem, 4vw, 1.5rem); }
 a { color: var(--accent); }
+code { overflow-wrap: anywhere; }
 .hint { color: var(--muted); font-size: .9rem; }
 dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; }
 dt { color: var(--muted); }
@@ -230,13 +231,15 @@ const EMBEDDED_STYLE = `
 * { box-sizing: border-box; }
 body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: CanvasText; background: var(--surface); }
 a { color: var(--accent); }
-.site { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; padding: .75rem 1.5rem; color: #fff; background: var(--brand); }
+.site { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; padding: .75rem clamp(1rem, 4vw, 1.5rem); color: #fff; background: var(--brand); }
 .site a { color: inherit; }
-.site .home { display: inline-flex; gap: .5rem; align-items: center; margin-right: auto; font-weight: 700; text-decoration: none; }
-main { max-width: 60rem; margin: 2rem auto; padding: 0 1.5rem; }
-.card { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); border: 1px solid var(--border); border-radius: .75rem; overflow: hidden; background: Canvas; }
-.card > * { padding: 1.5rem 2rem; }
-.card > .intro { border-right: 1px solid var(--border); }
+.site .home { display: inline-flex; gap: .5rem; align-items: center; margin-inline-end: auto; font-weight: 700; text-decoration: none; }
+main { max-width: 60rem; margin: 2rem auto; padding: 0 clamp(1rem, 4vw, 1.5rem); }
+/* Two columns where they fit, one on a phone (min() keeps a column from outgrowing a narrow screen). */
+.card { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(18rem, 100%), 1fr)); border: 1px solid var(--border); border-radius: .75rem; overflow: hidden; background: Canvas; }
+.card > * { min-width: 0; padding: 1.5rem clamp(1rem, 5vw, 2rem); }
+.card > .intro { border-inline-end: 1px solid var(--border); }
+code { overflow-wrap: anywhere; }
 .hint { color: var(--muted); font-size: .9rem; }
 .note { padding: .75rem 1rem; border: 1px solid #b45309; border-radius: .5rem; color: light-dark(#78350f, #fde68a); }
 .signed-in { display: grid; gap: 1rem; justify-items: start; }

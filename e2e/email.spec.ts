@@ -111,6 +111,19 @@ test.describe("e-mail sign-in on the built-in pages", () => {
     }
   });
 
+  test("the check-your-email page shows the address, masked, and its resend honours the cooldown", async ({ page, request }) => {
+    const address = uniqueAddress("resend");
+    await requestLinkOnSignInPage(page, address);
+    await expect(page.getByText(message("en", "verifyRequest.sentTo", `${address[0]}•••@example.com`))).toBeVisible();
+    expect(await page.content()).not.toContain(address);
+
+    // Within the demo's cooldown: nothing is sent, and the page says how long to wait.
+    await page.getByRole("button", { name: message("en", "verifyRequest.resend.button") }).click();
+    await expect(page).toHaveURL(/\/auth\/verify-request\?provider=email&type=email&resend=cooldown$/);
+    await expect(page.getByRole("status")).toContainText(/You can ask for another one in \d+ seconds\./);
+    await waitForEmail(request, address); // exactly one
+  });
+
   test("a hostile address is refused on the sign-in page, and no e-mail goes out", async ({ page, request }) => {
     const victim = uniqueAddress("victim");
     await page.goto("/auth/signin");

@@ -295,6 +295,7 @@ for (const demo of DEMOS) {
         }
 
         // Remove the laptop's passkey, after confirming.
+        const removedId = (await laptop.credentials())[0]!.credentialId;
         await listenForPasskeyEvents(page);
         await onLaptop.getByRole("button", { name: "Remove" }).click();
         await expect(onLaptop.getByText("Remove “Passkey”? You will no longer be able to sign in with it.")).toBeVisible();
@@ -303,8 +304,9 @@ for (const demo of DEMOS) {
         await expect(account.listStatus).toHaveText("Passkey removed.");
         await expect(account.items).toHaveCount(1);
         await expect(account.itemNamed("Security key")).toBeVisible();
-        const removedId = (await laptop.credentials())[0]!.credentialId;
         expect(await passkeyEvents(page)).toEqual([{ type: "auth-passkey-removed", detail: { id: removedId } }]);
+        // Chromium implements the Signal API: the client's signalUnknownCredential() took it off the authenticator too.
+        await expect.poll(async () => (await laptop.credentials()).length).toBe(0);
 
         // The last passkey of an account created with a passkey is its only way in (its e-mail is not
         // verified, and it has no password): the server says so (`canRemove: false`), the list disables
@@ -324,6 +326,29 @@ for (const demo of DEMOS) {
         await expect(account.itemNamed("Security key")).toContainText("Connects via USB");
         errors.expectNone();
       });
+    });
+
+    test("a passkey sign-up for an address that has an account is refused, and its new passkey leaves the authenticator", async ({ page, browser }) => {
+      // The account: made with a passkey on one device.
+      const email = freshEmail(`${demo.strategy}-taken`);
+      await addVirtualAuthenticator(page);
+      await signUpWithPasskey(page, demo, email);
+      // Someone on another device tries to sign up with the same address.
+      const other = await browser.newContext({ locale: "en-US" });
+      try {
+        const second = await other.newPage();
+        const authenticator = await addVirtualAuthenticator(second);
+        const section = new PasskeySection(second, demo);
+        await section.goto("/");
+        await section.email.fill(email);
+        await section.registerButton.click();
+        await expect(section.alert).not.toBeEmpty();
+        // The browser made a passkey the server refused; the page script signalled it unknown
+        // (Chromium implements the Signal API), so no orphan stays behind.
+        await expect.poll(async () => (await authenticator.credentials()).length).toBe(0);
+      } finally {
+        await other.close();
+      }
     });
 
     test("ignored passkey autofill on the sign-in page stays silent; the credentials form cancels it", async ({ page }) => {

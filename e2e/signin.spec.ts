@@ -69,6 +69,17 @@ test.describe("sign-in in English", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Protected page" })).toBeVisible();
     await expect(page.getByText(DEMO_EMAIL)).toBeVisible();
   });
+
+  test("signing out at /auth/signout after a protected page lands on the home page, not the sign-in page", async ({ page }) => {
+    await page.goto("/protected");
+    await new SignInPage(page).signIn(DEMO_EMAIL, DEMO_PASSWORD);
+    await expect(page).toHaveURL("/protected");
+    // The callback-url cookie still names /protected, which would send a signed-out user to sign in.
+    await page.goto("/auth/signout");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByText("You are not signed in.")).toBeVisible();
+  });
 });
 
 test.describe("sign-in in German", () => {

@@ -37,6 +37,11 @@ const ar: Messages = {
   "verifyRequest.title": "تأكيد تسجيل الدخول",
   "verifyRequest.heading": "تحقّق من بريدك الإلكتروني",
   "verifyRequest.message": "تم إرسال رابط تسجيل الدخول إلى عنوان بريدك الإلكتروني.",
+  "verifyRequest.sentTo": (address) => `تم إرسال رابط تسجيل الدخول إلى ${address}.`,
+  "verifyRequest.resend.prompt": "لم تصلك الرسالة؟ تحقّق من مجلد الرسائل غير المرغوب فيها أو اطلب رابطًا جديدًا.",
+  "verifyRequest.resend.button": "إرسال رابط آخر",
+  "verifyRequest.resend.sent": "أُرسل رابط جديد.",
+  "verifyRequest.resend.cooldown": (seconds) => `أُرسل رابط قبل لحظات. يمكنك طلب رابط آخر بعد ${seconds} ثانية.`,
 
   "email.subject": (host) => `تسجيل الدخول إلى ${host}`,
   "email.heading": (host) => `تسجيل الدخول إلى ${host}`,

@@ -37,6 +37,11 @@ const de: Messages = {
   "verifyRequest.title": "Anmeldung bestätigen",
   "verifyRequest.heading": "Prüfen Sie Ihre E-Mails",
   "verifyRequest.message": "Ein Anmeldelink wurde an Ihre E-Mail-Adresse gesendet.",
+  "verifyRequest.sentTo": (address) => `Ein Anmeldelink wurde an ${address} gesendet.`,
+  "verifyRequest.resend.prompt": "Keine E-Mail erhalten? Sehen Sie im Spam-Ordner nach oder fordern Sie einen neuen Link an.",
+  "verifyRequest.resend.button": "Neuen Link senden",
+  "verifyRequest.resend.sent": "Ein neuer Link ist unterwegs.",
+  "verifyRequest.resend.cooldown": (seconds) => `Gerade wurde ein Link gesendet. Einen weiteren können Sie in ${seconds} Sekunden anfordern.`,
 
   "email.subject": (host) => `Anmelden bei ${host}`,
   "email.heading": (host) => `Anmelden bei ${host}`,

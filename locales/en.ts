@@ -37,6 +37,11 @@ const en: Messages = {
   "verifyRequest.title": "Verify Request",
   "verifyRequest.heading": "Check your email",
   "verifyRequest.message": "A sign in link has been sent to your email address.",
+  "verifyRequest.sentTo": (address) => `A sign in link has been sent to ${address}.`,
+  "verifyRequest.resend.prompt": "No e-mail? Check your spam folder, or ask for a new link.",
+  "verifyRequest.resend.button": "Send another link",
+  "verifyRequest.resend.sent": "A new link is on its way.",
+  "verifyRequest.resend.cooldown": (seconds) => `A link was sent moments ago. You can ask for another one in ${seconds} seconds.`,
 
   "email.subject": (host) => `Sign in to ${host}`,
   "email.heading": (host) => `Sign in to ${host}`,

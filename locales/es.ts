@@ -40,6 +40,11 @@ const es: Messages = {
   "verifyRequest.title": "Confirmar inicio de sesión",
   "verifyRequest.heading": "Revisa tu correo electrónico",
   "verifyRequest.message": "Se ha enviado un enlace de inicio de sesión a tu dirección de correo electrónico.",
+  "verifyRequest.sentTo": (address) => `Se ha enviado un enlace de inicio de sesión a ${address}.`,
+  "verifyRequest.resend.prompt": "¿No ha llegado? Revisa la carpeta de spam o pide un enlace nuevo.",
+  "verifyRequest.resend.button": "Enviar otro enlace",
+  "verifyRequest.resend.sent": "Un enlace nuevo está en camino.",
+  "verifyRequest.resend.cooldown": (seconds) => `Se acaba de enviar un enlace. Podrás pedir otro dentro de ${seconds} segundos.`,
 
   "email.subject": (host) => `Inicia sesión en ${host}`,
   "email.heading": (host) => `Inicia sesión en ${host}`,

@@ -37,6 +37,11 @@ const fr: Messages = {
   "verifyRequest.title": "Confirmer la connexion",
   "verifyRequest.heading": "Consultez vos e-mails",
   "verifyRequest.message": "Un lien de connexion a été envoyé à votre adresse e-mail.",
+  "verifyRequest.sentTo": (address) => `Un lien de connexion a été envoyé à ${address}.`,
+  "verifyRequest.resend.prompt": "Pas d’e-mail ? Vérifiez vos courriers indésirables ou demandez un nouveau lien.",
+  "verifyRequest.resend.button": "Envoyer un autre lien",
+  "verifyRequest.resend.sent": "Un nouveau lien est en route.",
+  "verifyRequest.resend.cooldown": (seconds) => `Un lien vient d’être envoyé. Vous pourrez en demander un autre dans ${seconds} secondes.`,
 
   "email.subject": (host) => `Connexion à ${host}`,
   "email.heading": (host) => `Connexion à ${host}`,

@@ -37,6 +37,11 @@ const ja: Messages = {
   "verifyRequest.title": "サインインの確認",
   "verifyRequest.heading": "メールを確認してください",
   "verifyRequest.message": "サインイン用のリンクをメールアドレスに送信しました。",
+  "verifyRequest.sentTo": (address) => `${address} にサインインリンクを送信しました。`,
+  "verifyRequest.resend.prompt": "メールが届かない場合は、迷惑メールフォルダを確認するか、新しいリンクをリクエストしてください。",
+  "verifyRequest.resend.button": "リンクを再送信",
+  "verifyRequest.resend.sent": "新しいリンクを送信しました。",
+  "verifyRequest.resend.cooldown": (seconds) => `リンクを送信したばかりです。${seconds} 秒後に再度リクエストできます。`,
 
   "email.subject": (host) => `${host} へのサインイン`,
   "email.heading": (host) => `${host} へのサインイン`,

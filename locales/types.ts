@@ -47,6 +47,12 @@ export interface Messages {
   "verifyRequest.title": string;
   "verifyRequest.heading": string;
   "verifyRequest.message": string;
+  /** Foyer: the verify-request page's masked address and its "Send another link" form. */
+  "verifyRequest.sentTo": (address: string) => string;
+  "verifyRequest.resend.prompt": string;
+  "verifyRequest.resend.button": string;
+  "verifyRequest.resend.sent": string;
+  "verifyRequest.resend.cooldown": (seconds: string) => string;
 
   /** The sign-in e-mail (magic link). */
   "email.subject": (host: string) => string;

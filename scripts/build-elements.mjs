@@ -85,15 +85,19 @@ const SAMPLES = [
  * (`(provider) => \`Mit ${provider} anmelden\`` → `"Mit {0} anmelden"`), which the translator fills in
  * as it does for overrides. Every key is then looked up through the translator in both forms with
  * sample arguments, and the build fails on any difference (a term that is more than a template, say
- * one that picks a plural, cannot be shipped this way).
+ * one that picks a plural, cannot be shipped this way). Keys matching `omitted` (the messages no
+ * element shows, SERVER_ONLY_MESSAGES below) are left out, as they are from the bundles' English.
  */
-function catalogueJson(tag, catalogue) {
+function catalogueJson(tag, catalogue, omitted) {
   const plain = Object.fromEntries(
-    Object.entries(catalogue).map(([key, term]) => [key, typeof term === "function" ? term(...Array.from({ length: term.length }, (_, i) => `{${i}}`)) : term]),
+    Object.entries(catalogue)
+      .filter(([key]) => !omitted.test(key))
+      .map(([key, term]) => [key, typeof term === "function" ? term(...Array.from({ length: term.length }, (_, i) => `{${i}}`)) : term]),
   );
   const original = translator.createTranslator(tag, undefined, { [tag]: catalogue });
   const converted = translator.createTranslator(tag, undefined, { [tag]: plain });
   for (const key of Object.keys(locales.LOCALES.en)) {
+    if (omitted.test(key)) continue;
     for (const args of SAMPLES) {
       const [want, got] = [original.t(key, ...args), converted.t(key, ...args)];
       if (JSON.stringify(want) !== JSON.stringify(got)) {
@@ -102,17 +106,6 @@ function catalogueJson(tag, catalogue) {
     }
   }
   return JSON.stringify(plain);
-}
-
-/** Tag → file name in dist/browser/locales/ (and `{basePath}/assets/locales/`). */
-const catalogueFiles = {};
-mkdirSync(resolve(outDir, "locales"), { recursive: true });
-for (const tag of locales.SUPPORTED_LOCALES) {
-  if (tag === "en") continue; // English is inside the bundles
-  const json = catalogueJson(tag, locales.LOCALES[tag]);
-  const file = `${tag}.${createHash("sha256").update(json).digest("hex").slice(0, 10)}.json`;
-  writeFileSync(resolve(outDir, "locales", file), json);
-  catalogueFiles[tag] = file;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -147,23 +140,32 @@ const webAuthnErrorsAsThrown = {
 };
 
 /**
- * Shorter wording for two developer-facing messages of third-party code that the browser bundles
+ * Shorter wording for developer-facing messages of third-party code that the browser bundles
  * carry in full: Lit's error for a non-literal value in a `css` template (Foyer's templates are all
- * literals, so it cannot fire) and SimpleWebAuthn's console warning about a browser extension that
- * implements WebAuthn wrongly. The code around them is unchanged; the messages keep what to do.
+ * literals, so it cannot fire), SimpleWebAuthn's console warning about a browser extension that
+ * implements WebAuthn wrongly, and its advice for the old call shape (Foyer always passes `optionsJSON`). The code around them is unchanged; the messages keep what to do.
  * Every byte of auth-signin.js counts against its budget (ui/bundle-size.dist.test.ts).
  */
+/** SimpleWebAuthn's warning for a call without `{ optionsJSON }`, which Foyer's client never makes. */
+const OLD_CALL_ADVICE =
+  " It will try to continue with the provided options, but this call should be refactored to use the expected call structure instead. See https://simplewebauthn.dev/docs/packages/browser#typeerror-cannot-read-properties-of-undefined-reading-challenge for more information.";
 const SHORTER_MESSAGES = [
   ["/@lit/reactive-element/css-tag.js", ". Use 'unsafeCSS' to pass non-literal values, but take care to ensure page security.", ". Use unsafeCSS."],
   ["/@simplewebauthn/browser/esm/methods/startRegistration.js", ". You should report this error to them.\\n", "."],
+  ["/@simplewebauthn/browser/esm/methods/startRegistration.js", OLD_CALL_ADVICE, " Pass { optionsJSON }."],
+  ["/@simplewebauthn/browser/esm/methods/startAuthentication.js", OLD_CALL_ADVICE, " Pass { optionsJSON }."],
 ];
 const shorterThirdPartyMessages = {
   name: "foyer:shorter-third-party-messages",
   transform(code, id) {
-    const rule = SHORTER_MESSAGES.find(([path]) => id.split("?")[0].endsWith(path));
-    if (!rule) return null;
-    if (!code.includes(rule[1])) throw new Error(`${rule[0]} no longer contains the message to shorten: update SHORTER_MESSAGES in scripts/build-elements.mjs`);
-    return { code: code.replace(rule[1], rule[2]), map: null };
+    const rules = SHORTER_MESSAGES.filter(([path]) => id.split("?")[0].endsWith(path));
+    if (!rules.length) return null;
+    for (const rule of rules) {
+      if (!code.includes(rule[1]))
+        throw new Error(`${rule[0]} no longer contains the message to shorten: update SHORTER_MESSAGES in scripts/build-elements.mjs`);
+      code = code.replace(rule[1], rule[2]);
+    }
+    return { code, map: null };
   },
 };
 
@@ -216,6 +218,8 @@ const SERVER_ONLY_MESSAGES = [
     "signout.title",
     "signout.heading",
     "verifyRequest.title",
+    "verifyRequest.sentTo",
+    "verifyRequest.resend.",
   ],
   // The language's own name (the pages' language list), and the sign-in errors of Auth.js v4 codes:
   // the client reports any code outside ClientErrorCode as `Configuration` (ui/client/errors.ts).
@@ -226,6 +230,18 @@ const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A regular expression source for the keys `prefixes` name: a prefix, or a whole key where it ends with `"`. */
 const keysPattern = (prefixes) =>
   prefixes.map((prefix) => (prefix.endsWith('"') ? `${escapeRegExp(prefix.slice(0, -1))}(?![\\w.-])` : `${escapeRegExp(prefix)}[\\w.-]*`)).join("|");
+
+/** Tag → file name in dist/browser/locales/ (and `{basePath}/assets/locales/`); written here, after SERVER_ONLY_MESSAGES. */
+const catalogueFiles = {};
+mkdirSync(resolve(outDir, "locales"), { recursive: true });
+const serverOnlyKey = new RegExp(`^(?:${keysPattern(SERVER_ONLY_MESSAGES)})$`);
+for (const tag of locales.SUPPORTED_LOCALES) {
+  if (tag === "en") continue; // English is inside the bundles
+  const json = catalogueJson(tag, locales.LOCALES[tag], serverOnlyKey);
+  const file = `${tag}.${createHash("sha256").update(json).digest("hex").slice(0, 10)}.json`;
+  writeFileSync(resolve(outDir, "locales", file), json);
+  catalogueFiles[tag] = file;
+}
 
 /** English without the messages under `prefixes`. Each such entry of locales/en.ts must be one line. */
 function withoutEnglish(prefixes) {

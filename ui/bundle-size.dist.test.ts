@@ -257,9 +257,18 @@ describe("passkey bundles", () => {
     for (const name of ["foyer-passkey.js", "foyer-client-passkey.js"]) {
       const code = readFileSync(new URL(name, BROWSER), "utf8");
       // String literals of the library's other functions, which minification keeps.
-      for (const marker of ["signalUnknownCredential", "isUserVerifyingPlatformAuthenticatorAvailable", "getClientCapabilities", "signalCurrentUserDetails"]) {
+      for (const marker of [
+        "signalAllAcceptedCredentials",
+        "isUserVerifyingPlatformAuthenticatorAvailable",
+        "getClientCapabilities",
+        "signalCurrentUserDetails",
+      ]) {
         expect(code.includes(marker), `${name} contains ${marker}`).toBe(false);
       }
+      // Only Foyer's own calls: after a refused sign-up (ui/client/passkey.ts, in both) and after a
+      // removal (ui/client/passkey-account.ts, not in the page script), never the library's wrapper.
+      const calls = name === "foyer-passkey.js" ? 1 : 2;
+      expect(code.split("signalUnknownCredential").length - 1, `${name} names signalUnknownCredential ${calls}×`).toBe(calls);
       expect(code).toContain("isConditionalMediationAvailable");
     }
   });

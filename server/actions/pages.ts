@@ -13,6 +13,8 @@ import type { OAuthProvider } from "../config/types.js";
 import { awaitsDiscovery, discoverAuthorizationEndpoint, discoveryGeneration, knownAuthorizationEndpoint } from "../oauth/client.js";
 import { escapeHtml } from "../pages/document.js";
 import type { ResponseInternal } from "../types.js";
+import type { VerifyRequestResend } from "../pages/verify-request.js";
+import { maskEmail, readEmailSent } from "./signin/email-sent.js";
 
 type PageAction = "signin" | "signout" | "error" | "verify-request";
 
@@ -40,6 +42,7 @@ export function pageAction(ctx: RequestContext): ResponseInternal | Promise<Resp
   const action = ctx.req.action as PageAction;
   const custom = ctx.config.pages[PAGE_OPTION[action]];
   if (custom) return { redirect: customPageLocation(ctx, action, custom) };
+  if (action === "verify-request") return verifyRequestResponse(ctx);
   const pending = action === "signin" ? undiscoveredProviders(ctx) : [];
   if (pending.length === 0) return builtInPageResponse(ctx);
   return Promise.all(pending.map((provider) => discoverAuthorizationEndpoint(provider, DISCOVERY_WAIT_MS))).then(() => builtInPageResponse(ctx));
@@ -71,6 +74,23 @@ function undiscoveredProviders(ctx: RequestContext): OAuthProvider[] {
   return pending;
 }
 
+/**
+ * The verify-request page: with the address and a resend form for the browser that asked for the
+ * link (its sealed cookie, ./signin/email-sent.ts), rendered afresh; the plain page otherwise.
+ */
+async function verifyRequestResponse(ctx: RequestContext): Promise<ResponseInternal> {
+  const sent = await readEmailSent(ctx);
+  if (!sent) return builtInPageResponse(ctx);
+  const provider = ctx.config.providerById.get(sent.provider);
+  const cooldown = provider?.type === "email" ? provider.resendCooldown : 0;
+  const resend: VerifyRequestResend = { maskedEmail: maskEmail(sent.email), provider: sent.provider };
+  // `?resend=` only picks which note to show, and only to the browser that holds the cookie.
+  if (ctx.req.query.resend === "sent") resend.notice = { kind: "sent" };
+  const wait = Math.ceil(sent.sent + cooldown - Date.now() / 1000);
+  if (ctx.req.query.resend === "cooldown" && wait > 0) resend.notice = { kind: "cooldown", wait };
+  return render(ctx, pageContext(ctx), { page: "verify-request", resend });
+}
+
 function builtInPageResponse(ctx: RequestContext): ResponseInternal {
   const action = ctx.req.action as PageAction;
   const locale = pageLocale(ctx);
@@ -94,10 +114,10 @@ function builtInPageResponse(ctx: RequestContext): ResponseInternal {
   return { ...cached, headers: { ...cached.headers }, body };
 }
 
-function render(ctx: RequestContext, page: ReturnType<typeof pageContext>): ResponseInternal<string> {
-  return renderPage(page, builtInPage(ctx, ctx.req.action as PageAction), {
+function render(ctx: RequestContext, page: ReturnType<typeof pageContext>, request = builtInPage(ctx, ctx.req.action as PageAction)): ResponseInternal<string> {
+  return renderPage(page, request, {
     css: ctx.config.pageCss,
-    formAction: formAction(ctx),
+    formAction: formAction(ctx, request.page === "verify-request" && request.resend !== undefined),
     headerOverrides: ctx.config.pageHeaders,
   });
 }
@@ -108,7 +128,7 @@ function originOf(url: string): string {
 }
 
 /** The page's `form-action` sources (see `formActionSources` for why each origin is there). */
-function formAction(ctx: RequestContext): string {
+function formAction(ctx: RequestContext, resendForm = false): string {
   const { config } = ctx;
   const providerUrls: (string | undefined)[] = [config.redirectProxyUrl];
   for (const provider of config.providers) {
@@ -122,6 +142,7 @@ function formAction(ctx: RequestContext): string {
     callbackUrl: ctx.callbackUrl,
     customPages: [config.pages.signIn, config.pages.error, config.pages.verifyRequest],
     providerUrls,
+    resendForm,
   });
 }
 

@@ -85,7 +85,7 @@ export async function createContext(config: NormalizedConfig, req: RequestIntern
 }
 
 /**
- * `callbackUrl` from the body, else the query, else the callback-url cookie, passed through the
+ * `callbackUrl` from the body, else the query, else the callback-url cookie (not on sign-out), passed through the
  * redirect callback (as Auth.js resolves it). An invalid cookie value is ignored and overwritten rather than
  * failing every request of that browser.
  */
@@ -99,6 +99,14 @@ async function resolveCallbackUrl(
   const fromBody = req.body?.callbackUrl;
   const param = typeof fromBody === "string" && fromBody !== "" ? fromBody : req.query.callbackUrl;
   const cookieValue = req.cookies[cookies.callbackUrl.name];
+  // Sign-out does not read the callback-url cookie (a Foyer difference, docs/compatibility.md): it
+  // still names the page a sign-in started from, often a protected one that bounces a signed-out
+  // user straight back to the sign-in page. Without an explicit target sign-out lands on the origin,
+  // and the cookie is reset to whatever it resolved to.
+  if (req.action === "signout" && !param) {
+    if (cookieValue !== origin) initCookies.push({ ...cookies.callbackUrl, value: origin });
+    return origin;
+  }
   let resolved: unknown;
   // The common case: a browser sends back the callback-url cookie Foyer set, which is the origin, and
   // the redirect callback is the default one. `defaultRedirect({ url: origin, baseUrl: origin })` is

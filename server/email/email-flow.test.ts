@@ -56,6 +56,15 @@ async function linkFor({ config }: Setup, email: string, to = email, headers: Re
   return linkIn(message.text);
 }
 
+/**
+ * The Set-Cookie headers with the sealed address cookie's value blanked: it is encrypted afresh on
+ * every answer (for the verify-request page, server/actions/signin/email-sent.ts), so only its
+ * presence and attributes can be compared.
+ */
+function cookieShapes(response: Response): string[] {
+  return response.headers.getSetCookie().map((cookie) => cookie.replace(/^(foyer\.email-sent=)[^;]*/, "$1<sealed>"));
+}
+
 function withParam(link: string, name: string, value: string | null): string {
   const url = new URL(link);
   if (value === null) url.searchParams.delete(name);
@@ -307,7 +316,7 @@ describe("no enumeration: a known and an unknown address get the same answer", (
     const unknown = await requestLink(s.config, "nodemailer", { email: "unknown@x.io", callbackUrl: `${ORIGIN}/app` });
     expect(unknown.response.status).toBe(known.response.status);
     expect(unknown.response.headers.get("location")).toBe(known.response.headers.get("location"));
-    expect(unknown.response.headers.getSetCookie()).toEqual(known.response.headers.getSetCookie());
+    expect(cookieShapes(unknown.response)).toEqual(cookieShapes(known.response));
     expect(await unknown.response.text()).toBe(await known.response.text());
     // Both got a link.
     await smtp.waitForMessage("known@x.io");
@@ -327,7 +336,7 @@ describe("resend cooldown", () => {
     const second = await requestLink(s.config, "nodemailer", { email: "Again@X.io" });
     expect(second.response.status).toBe(first.response.status);
     expect(second.response.headers.get("location")).toBe(first.response.headers.get("location"));
-    expect(second.response.headers.getSetCookie()).toEqual(first.response.headers.getSetCookie());
+    expect(cookieShapes(second.response)).toEqual(cookieShapes(first.response));
     expect(smtp.messagesTo("again@x.io")).toHaveLength(1);
     expect(s.recording.storedTokens()).toHaveLength(1);
 

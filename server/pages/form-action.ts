@@ -32,10 +32,12 @@ export interface FormActionInput {
   customPages: (string | undefined)[];
   /** Sign-in page only: URLs the provider buttons' redirects can go to (authorization endpoints, proxy). */
   providerUrls: (string | undefined)[];
+  /** Verify-request page only: it shows the "Send another link" form, which posts like the sign-in form. */
+  resendForm?: boolean;
 }
 
 export function formActionSources(input: FormActionInput): string {
-  if (input.page === "error" || input.page === "verify-request") return "'none'";
+  if (input.page === "error" || (input.page === "verify-request" && !input.resendForm)) return "'none'";
   const urls = [input.authUrl, input.callbackUrl, ...input.customPages, ...(input.page === "signin" ? input.providerUrls : [])];
   const origins = new Set<string>();
   for (const url of urls) {

@@ -10,9 +10,10 @@ import { escapeHtml, renderDocument } from "./document.js";
 import { ErrorPage, errorPageStatus } from "./error.js";
 import { SignInPage, type SignInProps } from "./signin.js";
 import { SignOutPage } from "./signout.js";
-import { VerifyRequestPage } from "./verify-request.js";
+import { VerifyRequestPage, type VerifyRequestResend } from "./verify-request.js";
 
-export type PageRequest = { page: "signin"; props: SignInProps } | { page: "signout" } | { page: "error"; error?: string } | { page: "verify-request" };
+export type PageRequest =
+  { page: "signin"; props: SignInProps } | { page: "signout" } | { page: "error"; error?: string } | { page: "verify-request"; resend?: VerifyRequestResend };
 
 export interface PageMarkup {
   status: number;
@@ -50,7 +51,7 @@ export function pageMarkup(page: PageContext, request: PageRequest): PageMarkup 
       break;
     case "verify-request":
       title = page.t("verifyRequest.title");
-      tree = <VerifyRequestPage page={page} />;
+      tree = <VerifyRequestPage page={page} resend={request.resend} />;
       break;
   }
   return { status, title, body: renderToString(tree), scripts };

@@ -19,7 +19,8 @@ export interface RenderOptions {
 
 export function renderPage(page: PageContext, request: PageRequest, options: RenderOptions): ResponseInternal<string> {
   const markup = pageMarkup(page, request);
-  const carriesToken = request.page === "signin" || request.page === "signout";
+  // The verify-request page carries a token (and a masked address) when it offers a resend.
+  const carriesToken = request.page === "signin" || request.page === "signout" || (request.page === "verify-request" && request.resend !== undefined);
   // `script-src 'self'` only where Foyer's own script is on the page; elsewhere `'none'`.
   const headers = pageHeaders({ css: options.css, carriesToken, scripts: markup.scripts.length > 0, formAction: options.formAction }, options.headerOverrides);
   // The page's <meta name="referrer"> says what the header says, so that `pageHeaders` can change it.

@@ -19,8 +19,10 @@ export interface Subjects {
   /** The identifier the request names, normalised (case and surrounding space do not make a new bucket). */
   identifier?: string;
   /**
-   * Whether the per-identifier limit applies. Not to passkey options without an e-mail: those name no
-   * one, and one shared bucket for all of them would let a single client refuse everyone's.
+   * Whether the per-identifier limit applies. Not to passkey options without an e-mail, nor to the
+   * verify-request page's resend (`resend=1`, the address in a sealed cookie): those name no one in
+   * the body, and one shared bucket for all of them would let a single client refuse everyone's. (A
+   * resend counts per address group here, and per identifier in the e-mail action, which opens the cookie.)
    */
   byIdentifier: boolean;
 }
@@ -30,8 +32,13 @@ export function subjectsOf(config: NormalizedConfig, limits: ResolvedRateLimits,
   const limit = limitOf(config, req);
   if (!limit || !limits.routes[limit]) return undefined;
   const identifier = identifierOf(config, limit, req);
-  const byIdentifier = !(limit === "passkey" && req.method === "GET" && identifier === undefined);
+  const byIdentifier = !(limit === "passkey" && req.method === "GET" && identifier === undefined) && !isEmailResend(limit, req);
   return { limit, address: clientAddress(limits, req), identifier, byIdentifier };
+}
+
+/** The verify-request page's "Send another link" form: no address in the body (server/actions/signin/email.ts). */
+function isEmailResend(limit: LimitName, req: RequestInternal): boolean {
+  return limit === "email" && req.body?.resend === "1" && req.body.email === undefined;
 }
 
 function limitOf(config: NormalizedConfig, req: RequestInternal): LimitName | undefined {
@@ -76,7 +83,8 @@ function identifierOf(config: NormalizedConfig, limit: LimitName, req: RequestIn
   }
 }
 
-function normalise(value: unknown): string | undefined {
+/** An identifier as it is counted (also for resends, counted by server/actions/signin/email.ts). */
+export function normalise(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
   const text = value.trim().toLowerCase().slice(0, MAX_IDENTIFIER);
   return text === "" ? undefined : text;

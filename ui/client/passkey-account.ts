@@ -8,7 +8,8 @@
  */
 import { fetchCsrfToken } from "./csrf.js";
 import { isRecord, requestJson } from "./http.js";
-import { createContext } from "./options.js";
+import { browserLocation, createContext } from "./options.js";
+import { signalUnknownPasskey } from "./passkey-signal.js";
 import type { PasskeyClientOptions, PasskeyErrorCode, PasskeyInfo } from "./passkey-types.js";
 
 /**
@@ -95,10 +96,17 @@ export async function renamePasskey(
  *
  * @param id The passkey's `id` (from {@link listPasskeys}).
  * @param options `basePath`, `baseUrl`, `fetch`.
+ * Once removed, the browser is asked (where it supports WebAuthn's Signal API) to stop offering it.
  * @returns `{ ok: true }`, or `{ ok: false, error }` (`LastSignInMethod`, `NotFound`, `SessionRequired`,
  *   `MissingCSRF`, …).
  */
 export async function removePasskey(id: string, options?: PasskeyClientOptions): Promise<{ ok: true } | { ok: false; error: PasskeyErrorCode }> {
   const answer = await call(options, "/remove", { id });
-  return answer.ok ? { ok: true } : answer;
+  if (!answer.ok) return answer;
+  // The browser's passkey provider may still offer it: tell it (where supported) that this site no
+  // longer accepts it. The RP ID is taken to be the page's host, as it is unless the WebAuthn
+  // provider names a parent domain (then the browser refuses the signal, silently).
+  const host = browserLocation()?.hostname;
+  if (host) signalUnknownPasskey(host, id.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""));
+  return { ok: true };
 }

@@ -13,6 +13,7 @@ import {
   conditionalMediationAvailable,
   passkeysSupported,
   registerPasskey,
+  removePasskey,
   signInWithPasskey,
   startConditionalSignIn,
   type PasskeyCeremonyOptions,
@@ -299,5 +300,83 @@ describe("conditional UI (autofill) never surfaces an error", () => {
     vi.spyOn(navigator.credentials, "get").mockResolvedValue(assertion());
     server.answers.callback = { url: `${location.origin}/auth/signin?error=WebAuthnVerificationError` };
     expect(await startConditionalSignIn(options)).toEqual({ ok: false, error: "WebAuthnVerificationError" });
+  });
+});
+
+/** A `PublicKeyCredential`-shaped attestation, as `navigator.credentials.create()` resolves. */
+function attestation(): Credential {
+  const buffer = (text: string) => new TextEncoder().encode(text).buffer;
+  return {
+    id: "bmV3LWNyZWQ",
+    rawId: buffer("new-cred"),
+    type: "public-key",
+    authenticatorAttachment: "platform",
+    getClientExtensionResults: () => ({}),
+    response: { attestationObject: buffer("att"), clientDataJSON: buffer("{}"), getTransports: () => ["internal"] },
+  } as unknown as Credential;
+}
+
+/**
+ * Puts `method` (or nothing, with `undefined`) in place of the browser's own
+ * `PublicKeyCredential.signalUnknownCredential` for this test.
+ */
+function stubSignal(method: ((options: { rpId: string; credentialId: string }) => Promise<void>) | undefined) {
+  const original = Object.getOwnPropertyDescriptor(PublicKeyCredential, "signalUnknownCredential");
+  Object.defineProperty(PublicKeyCredential, "signalUnknownCredential", { value: method, configurable: true, writable: true });
+  onTestFinished(() => {
+    if (original) Object.defineProperty(PublicKeyCredential, "signalUnknownCredential", original);
+    else delete (PublicKeyCredential as unknown as Record<string, unknown>).signalUnknownCredential;
+  });
+}
+
+describe("orphan passkeys are signalled to the browser (Signal API)", () => {
+  it("a sign-up the server refuses (AccountNotLinked): the new credential is signalled unknown for the RP ID", async () => {
+    const signal = vi.fn((_options: { rpId: string; credentialId: string }) => Promise.resolve());
+    stubSignal(signal);
+    vi.spyOn(navigator.credentials, "create").mockResolvedValue(attestation());
+    server.answers.callback = { url: `${location.origin}/auth/signin?error=AccountNotLinked` };
+    expect(await registerPasskey({ ...options, email: "ada@example.com" })).toEqual({ ok: false, error: "AccountNotLinked" });
+    expect(signal).toHaveBeenCalledTimes(1);
+    expect(signal).toHaveBeenCalledWith({ rpId: location.hostname, credentialId: "bmV3LWNyZWQ" });
+  });
+
+  it("an accepted registration, and a refused sign-in, signal nothing", async () => {
+    const signal = vi.fn((_options: { rpId: string; credentialId: string }) => Promise.resolve());
+    stubSignal(signal);
+    vi.spyOn(navigator.credentials, "create").mockResolvedValue(attestation());
+    expect(await registerPasskey({ ...options, email: "ada@example.com" })).toMatchObject({ ok: true });
+    vi.spyOn(navigator.credentials, "get").mockResolvedValue(assertion());
+    server.answers.callback = { url: `${location.origin}/auth/signin?error=WebAuthnVerificationError` };
+    expect(await signInWithPasskey(options)).toMatchObject({ ok: false });
+    expect(signal).not.toHaveBeenCalled();
+  });
+
+  it("a browser without the method, or whose signal rejects: the same result, nothing surfaced", async () => {
+    vi.spyOn(navigator.credentials, "create").mockResolvedValue(attestation());
+    server.answers.callback = { url: `${location.origin}/auth/signin?error=AccountNotLinked` };
+    stubSignal(undefined);
+    expect(await registerPasskey({ ...options, email: "ada@example.com" })).toEqual({ ok: false, error: "AccountNotLinked" });
+    stubSignal(() => Promise.reject(new DOMException("wrong RP ID", "SecurityError")));
+    expect(await registerPasskey({ ...options, email: "ada@example.com" })).toEqual({ ok: false, error: "AccountNotLinked" });
+    await browserIdle();
+    expect(surfaced).toEqual([]);
+  });
+
+  it("removePasskey(): once the server removed it, its id (base64url) is signalled unknown; a refusal signals nothing", async () => {
+    const signal = vi.fn((_options: { rpId: string; credentialId: string }) => Promise.resolve());
+    stubSignal(signal);
+    let status = 200;
+    const account: typeof fetch = async (input, init) => {
+      if (new URL(String(input)).pathname === "/auth/account/passkeys/remove") {
+        return Response.json(status === 200 ? { ok: true } : { error: "LastSignInMethod" }, { status });
+      }
+      return server.fetch(input, init);
+    };
+    status = 409;
+    expect(await removePasskey("a+b/cw==", { fetch: account })).toEqual({ ok: false, error: "LastSignInMethod" });
+    expect(signal).not.toHaveBeenCalled();
+    status = 200;
+    expect(await removePasskey("a+b/cw==", { fetch: account })).toEqual({ ok: true });
+    expect(signal).toHaveBeenCalledWith({ rpId: location.hostname, credentialId: "a-b_cw" });
   });
 });

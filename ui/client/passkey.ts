@@ -39,6 +39,7 @@ import { cancelPasskeyCeremonies, registerPasskeyCanceller } from "./ceremony.js
 import { fetchCsrfToken } from "./csrf.js";
 import { readUrlError } from "./errors.js";
 import { failure, isRecord, postForUrl, requestJson } from "./http.js";
+import type { Signals } from "./passkey-signal.js";
 import { browserLocation, createContext, isNavigable } from "./options.js";
 import type { PasskeyCeremonyOptions, PasskeyErrorCode, PasskeyResult } from "./passkey-types.js";
 
@@ -212,7 +213,16 @@ async function ceremony(options: PasskeyCeremonyOptions, action: Action, conditi
     if (!answer.ok) return fail(answer.error);
     const { url } = answer;
     const { error } = readUrlError(url);
-    if (error) return fail(error);
+    if (error) {
+      // A refused registration (a sign-up for an address that has an account, …) stored nothing, but
+      // the authenticator keeps the passkey it just made: ask the browser to forget it, where it can
+      // (./passkey-signal.ts says more; inlined here, as every byte of the page script counts).
+      if (action === "register")
+        (PublicKeyCredential as unknown as Signals)
+          .signalUnknownCredential?.({ rpId: (body.options.rp as { id: string }).id, credentialId: (response as { id: string }).id })
+          .catch(Boolean);
+      return fail(error);
+    }
     announceSignIn();
     if (options.redirect !== false) {
       if (!isNavigable(url)) return fail("Configuration");

@@ -3,6 +3,9 @@
  * callback with `email.verificationRequest`, store only the token's hash, send the link, and answer
  * the verify-request redirect — the same answer whether or not the address has an account, and
  * whether or not the resend cooldown held the e-mail back (no enumeration, no inbox flooding).
+ * The verify-request page's "Send another link" form posts `resend=1` and no address: the address
+ * comes from the sealed cookie this browser got with its first request (./email-sent.ts), and only
+ * that answer says whether the cooldown held the link back (the browser already knows the address).
  */
 import { createTranslator } from "../../../locales/index.js";
 import { pageLocale } from "../page-context.js";
@@ -15,25 +18,41 @@ import { renderVerificationEmail } from "../../email/message.js";
 import { hashVerificationToken, randomToken } from "../../email/tokens.js";
 import { crypto } from "../../jwt/crypto.js";
 import { storeKey } from "../../stores/keys.js";
+import { consume } from "../../ratelimit/counter.js";
+import { normalise } from "../../ratelimit/subjects.js";
+import { emailSentCookie, readEmailSent } from "./email-sent.js";
 import type { AdapterUser } from "../../adapters/types.js";
 import type { EmailProvider } from "../../config/types.js";
 import type { Account, ResponseInternal } from "../../types.js";
 
 export async function emailSignin(ctx: RequestContext, provider: EmailProvider): Promise<ResponseInternal> {
   const adapter = ctx.config.adapter!;
-  const email = canonical(ctx, provider);
+  const resend = ctx.req.body?.resend === "1" && ctx.req.body.email === undefined;
+  const previous = resend ? await readEmailSent(ctx) : null;
+  // A resend whose cookie has expired (or names another provider) starts over on the sign-in page.
+  if (resend && previous?.provider !== provider.id) return { redirect: signinPageUrl(ctx) };
+  const email = previous ? previous.email : canonical(ctx, provider);
   if (!email) return { redirect: signinPageError(ctx) };
+  // The rate limiter counted a resend by client address only (its address is in the cookie, not the
+  // body): count it in the address's own bucket too, as if it had been typed.
+  const perIdentifier = ctx.config.rateLimits?.routes.email?.perIdentifier;
+  if (previous && perIdentifier && (await consume(ctx.config.store, `email:i:${normalise(email)}`, perIdentifier)) > 0) {
+    return { redirect: withQuery(signinPageUrl(ctx), { error: "RateLimited" }) };
+  }
 
   const user: AdapterUser = (await adapter.getUserByEmail!(email)) ?? { id: crypto.randomUUID(), email, emailVerified: null };
   const account: Account = { providerAccountId: email, userId: user.id, type: "email", provider: provider.id };
   const redirect = await runSignInCallback(ctx, { user, account, email: { verificationRequest: true } });
   if (redirect) return { redirect };
 
-  const verifyRequest = { redirect: `${ctx.authUrl}/verify-request?provider=${encodeURIComponent(provider.id)}&type=email` };
+  const verifyRequestUrl = `${ctx.authUrl}/verify-request?provider=${encodeURIComponent(provider.id)}&type=email`;
   const cooldown = await startCooldown(ctx, provider, email);
   if (!cooldown.started) {
     ctx.logger.debug("e-mail link not sent again within the resend cooldown", { provider: provider.id });
-    return verifyRequest;
+    // The time of the link that did go out, where this browser knows it; otherwise now (close enough).
+    const sent = previous?.email === email ? previous.sent : Math.floor(Date.now() / 1000);
+    const cookies = [await emailSentCookie(ctx, { email, provider: provider.id, sent })];
+    return { redirect: resend ? `${verifyRequestUrl}&resend=cooldown` : verifyRequestUrl, cookies };
   }
 
   const token = (await provider.generateVerificationToken?.()) ?? randomToken();
@@ -76,7 +95,8 @@ export async function emailSignin(ctx: RequestContext, provider: EmailProvider):
     ctx.logger.error(new EmailSignInError(`Sending the sign-in e-mail through "${provider.id}" failed`, error as Error));
     return { redirect: signinPageError(ctx) };
   }
-  return verifyRequest;
+  const cookies = [await emailSentCookie(ctx, { email, provider: provider.id, sent: Math.floor(Date.now() / 1000) })];
+  return { redirect: resend ? `${verifyRequestUrl}&resend=sent` : verifyRequestUrl, cookies };
 }
 
 /**

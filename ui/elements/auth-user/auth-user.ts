@@ -2,12 +2,14 @@ import { LitElement, css, html, nothing } from "lit";
 import type { Session, User } from "../../../server/types.js";
 import { isSafeImageUrl } from "../../../theme/image-url.js";
 import { DEFAULT_BASE_PATH, loadSession } from "../../internal/auth.js";
+import { nearestDirection } from "../../internal/direction.js";
 import { SessionSubscription } from "../../internal/session-subscription.js";
 import { tokenStyles } from "../../internal/styles.js";
 
 /**
  * The signed-in user: avatar (their image, or initials when there is none or it fails to load),
- * name and e-mail. Renders nothing when signed out.
+ * name and e-mail. Renders nothing when signed out. Right to left where the nearest `dir`, or failing
+ * that the nearest `lang`, says so (`<div lang="ar">`), as the other elements.
  *
  * @summary Avatar, name and e-mail of the signed-in user.
  * @csspart base - The wrapper.
@@ -92,7 +94,9 @@ export class AuthUser extends LitElement {
     if (!user) return nothing;
     const label = user.name ?? user.email ?? "";
     const image = user.image && isSafeImageUrl(user.image) && !this.imageFailed ? user.image : undefined;
-    return html`<span part="base" class="base">
+    // Shadow content inherits `direction` only from a `dir`: a `lang="ar"` container alone would
+    // leave the avatar on the left, so the direction is set here (ui/internal/direction.ts).
+    return html`<span part="base" class="base" dir=${nearestDirection(this)}>
       ${
         image
           ? html`<img part="avatar" class="avatar" src=${image} alt="" @error=${() => (this.imageFailed = true)} />`
