@@ -160,7 +160,9 @@ export class AuthPasskeyRegister extends FoyerElement {
     this.error = undefined;
     this.done = undefined;
     this.setBusy(true);
-    const result = await (await passkeyClient()).registerPasskey({
+    const result = await (
+      await passkeyClient()
+    ).registerPasskey({
       basePath: this.basePath,
       providerId: this.provider,
       callbackUrl: this.callbackUrl ?? location.href,
