@@ -10,6 +10,7 @@ import type { Theme } from "../../server/types.js";
 import { DEFAULT_BASE_PATH } from "./auth.js";
 import { customization, loadCustomization } from "./customization-loader.js";
 import { waitFor } from "./pending-work.js";
+import { siteLogo } from "./site-theme.js";
 
 /**
  * An element with a `theme` (and the `basePath` the customisation code is loaded from). Its
@@ -40,10 +41,12 @@ export function applyTheme(host: ThemedHost, theme: Theme | undefined): void {
 }
 
 /**
- * The theme's logo when it is safe to show (`https:`, a site path, or a `data:image/…`
- * URL; never `javascript:`). The check comes with the customisation code, which a theme loads; until then, no logo.
+ * The logo to show: the element theme's when it has one (`""` shows none), else the server theme's
+ * for `basePath` (./site-theme.ts). Only when it is safe to show (`https:`, a site path, or a
+ * `data:image/…` URL; never `javascript:`). The check comes with the customisation code, which a
+ * theme loads; until then, no logo.
  */
-export function themeLogo(theme: Theme | undefined): string | undefined {
-  const logo = theme?.logo;
+export function themeLogo(theme: Theme | undefined, basePath = DEFAULT_BASE_PATH): string | undefined {
+  const logo = theme?.logo ?? siteLogo(basePath);
   return customization?.isSafeImageUrl(logo) ? logo : undefined;
 }
