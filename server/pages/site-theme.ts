@@ -8,7 +8,8 @@
  * The body is the `Theme` shape the elements' `theme` attribute takes, from the theme as
  * configuration validated it (server/pages/theme.ts), so nothing the server refused can reach it;
  * `buttonText` is the resolved text colour (the configured one, or black or white for the brand
- * colour). The elements validate it again before it reaches CSS. No theme configured: `{}`.
+ * colour). The elements validate it again before it reaches CSS. No theme configured:
+ * 204 No Content, so the elements need not even parse an answer.
  *
  * Cacheable by everyone (the theme is the same for every visitor) for five minutes, then
  * revalidated by its ETag: a theme change reaches pages within five minutes, and an unchanged one
@@ -16,9 +17,9 @@
  */
 import type { ResolvedTheme } from "./theme.js";
 
-/** The answer for one resolved theme: its body and strong ETag. */
+/** The answer for one resolved theme: its body (`null` for none: a 204) and strong ETag. */
 export interface SiteThemeAnswer {
-  body: string;
+  body: string | null;
   etag: string;
 }
 
@@ -43,8 +44,8 @@ export function siteThemeAnswer(theme: ResolvedTheme): SiteThemeAnswer {
     if (theme.onBrandColor) site.buttonText = theme.onBrandColor;
     if (theme.colorScheme !== "auto") site.colorScheme = theme.colorScheme;
     if (theme.logo) site.logo = theme.logo;
-    const body = JSON.stringify(site);
-    answer = { body, etag: `"${fnv1a(body)}"` };
+    const json = JSON.stringify(site);
+    answer = { body: json === "{}" ? null : json, etag: `"${fnv1a(json)}"` };
     answers.set(theme, answer);
   }
   return answer;

@@ -26,7 +26,8 @@ export const assetsRoute: StaticHandler = async (req, segments, config) => {
   if (path === SITE_THEME_PATH) {
     const { body, etag } = siteThemeAnswer(config.theme);
     const headers = { ...SITE_THEME_HEADERS, ETag: etag };
-    return matchesEtag(req.header("if-none-match"), etag) ? new Response(null, { status: 304, headers }) : new Response(body, { status: 200, headers });
+    if (matchesEtag(req.header("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+    return new Response(body, { status: body === null ? 204 : 200, headers });
   }
   const asset = findAsset(path);
   if (!asset) {

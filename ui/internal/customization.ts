@@ -10,5 +10,5 @@
  */
 export { createTranslator } from "../../locales/translator.js";
 export { catalogues, loadCatalogues } from "./catalogues.js";
-export { siteThemeSheet, writeTheme } from "./theme-style.js";
-export { isSafeImageUrl } from "../../theme/image-url.js";
+export { writeTheme } from "./theme-style.js";
+export { adoptSiteTheme, themeLogo } from "./site-theme-style.js";

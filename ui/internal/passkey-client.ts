@@ -2,8 +2,9 @@
  * The passkey ceremonies for the passkey elements, loaded when an element first needs them rather
  * than with the element: `foyer-auth/client/passkey` and @simplewebauthn/browser are most of the
  * passkey elements' weight, and a first paint needs none of it. A dynamic import, so an app's bundler
- * puts them in a chunk of their own (off the first load of `foyer-auth/elements`); the self-contained
- * bundles inline it. The elements start the load when they connect, so the code is there by the
+ * puts them in a chunk of their own (off the first load of `foyer-auth/elements`). The self-contained
+ * bundles, which have no chunks, use ./passkey-client.static.ts instead (scripts/build-elements.mjs
+ * swaps it in): a static import keeps only the functions the elements call. The elements start the load when they connect, so the code is there by the
  * time anyone clicks.
  *
  * What a first paint does need stays synchronous and small: whether the browser has WebAuthn, and
@@ -14,10 +15,13 @@ import type * as PasskeyModule from "../client/passkey.js";
 export { cancelPasskeyCeremonies as cancelPasskeyCeremony } from "../client/ceremony.js";
 export type { PasskeyCeremonyOptions, PasskeyResult } from "../client/passkey.js";
 
-let loading: Promise<typeof PasskeyModule> | undefined;
+/** The ceremonies the elements run. */
+export type PasskeyCeremonies = Pick<typeof PasskeyModule, "registerPasskey" | "signInWithPasskey" | "startConditionalSignIn">;
 
-/** The passkey client (`foyer-auth/client/passkey`), loaded once per page. */
-export function passkeyClient(): Promise<typeof PasskeyModule> {
+let loading: Promise<PasskeyCeremonies> | undefined;
+
+/** The passkey client's ceremonies (`foyer-auth/client/passkey`), loaded once per page. */
+export function passkeyClient(): Promise<PasskeyCeremonies> {
   return (loading ??= import("../client/passkey.js"));
 }
 

@@ -23,7 +23,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Installs the recorded server and answers `{basePath}/assets/theme.json` with `theme`; returns the theme requests made. */
+/** Installs the recorded server and answers `{basePath}/assets/theme.json` with `theme` (`null`: 204, no theme); returns the theme requests made. */
 function serveTheme(theme: unknown): string[] {
   const server = stubs.install();
   const requests: string[] = [];
@@ -32,7 +32,9 @@ function serveTheme(theme: unknown): string[] {
     const url = new URL(input instanceof Request ? input.url : String(input), location.href);
     if (url.pathname !== `${server.basePath}/assets/theme.json`) return recorded(input, init);
     requests.push(url.pathname);
-    return Promise.resolve(new Response(JSON.stringify(theme), { headers: { "content-type": "application/json" } }));
+    return Promise.resolve(
+      theme === null ? new Response(null, { status: 204 }) : new Response(JSON.stringify(theme), { headers: { "content-type": "application/json" } }),
+    );
   };
   globalThis.fetch = themed as typeof fetch;
   stubs.defer(() => {
@@ -119,12 +121,12 @@ describe("the server's theme reaches every element on the site", () => {
     expect(getComputedStyle(signout).colorScheme).toBe("normal");
     expect(signin.shadowRoot!.querySelector('img[part="logo"]')).toBeNull();
     expect(warn.mock.calls.filter(([message]) => String(message).includes("server theme"))).toEqual([
-      ["foyer-auth: ignored invalid server theme brandColor, buttonText, logo, colorScheme"],
+      ["foyer-auth: ignored invalid server theme brandColor, buttonText, colorScheme, logo"],
     ]);
   });
 
-  test("no theme configured ({}): the default look, no stylesheet adopted", async () => {
-    serveTheme({});
+  test("no theme configured (204): the default look, no stylesheet adopted", async () => {
+    serveTheme(null);
     const signout = await mount("auth-signout");
     expect(signoutBackground(signout)).toBe(DEFAULT_BLUE);
     const { elementStyles } = customElements.get("auth-signout") as unknown as { elementStyles: unknown[] };

@@ -7,67 +7,21 @@
  * `updateComplete` waits for it. The answer is HTTP-cached, so later pages have it at once.
  *
  * Precedence, highest first (docs/elements.md#theming): the element's `theme` attribute, the page's
- * `--auth-*` custom properties, this server theme, the built-in defaults. The stylesheet declares
- * the private tokens as `var(--auth-color-brand, <server colour>)` (ui/internal/theme-style.ts), so
- * any `--auth-*` value on the element or an ancestor still wins.
+ * `--auth-*` custom properties, this server theme, the built-in defaults.
  *
- * An empty theme (`{}`, no theme configured) costs nothing more; a non-empty one loads the
- * customisation code (./customization-loader.ts), which validates every value before it reaches CSS.
+ * Only the request is here (./auth.ts `loadSiteTheme`, through the client of the base path). No theme configured (a 204) costs nothing more; a theme loads the customisation code (./customization-loader.ts), which validates every value before
+ * it reaches CSS and adopts the stylesheet (./site-theme-style.ts).
  */
-import type { ReactiveElement } from "lit";
-import { DEFAULT_BASE_PATH } from "./auth.js";
+import { loadSiteTheme } from "./auth.js";
 import { loadCustomization } from "./customization-loader.js";
 import { waitFor } from "./pending-work.js";
+import type { ThemedHost } from "./theme.js";
 
-/** The server's theme, ready to adopt: the stylesheet and the logo (validated). */
-export interface SiteTheme {
-  sheet: CSSStyleSheet;
-  logo?: string;
-}
-
-const loads = new Map<string, Promise<SiteTheme | undefined>>();
-/** Loaded themes by base path, for what is read while rendering (the logo). */
-const loaded = new Map<string, SiteTheme | undefined>();
-const sheets = new WeakSet<CSSStyleSheet>();
-
-/** The server's theme for `basePath`, fetched once per page. Never rejects. */
-function loadSiteTheme(basePath: string): Promise<SiteTheme | undefined> {
-  let load = loads.get(basePath);
-  if (!load) {
-    load = fetch(`${basePath}/assets/theme.json`)
-      .then((response) => (response.ok ? response.json() : undefined))
-      .then(async (theme: unknown) =>
-        theme && typeof theme === "object" && Object.keys(theme).length ? (await loadCustomization(basePath))?.siteThemeSheet(theme) : undefined,
-      )
-      .catch(() => undefined)
-      .then((theme) => {
-        if (theme) sheets.add(theme.sheet);
-        loaded.set(basePath, theme);
-        return theme;
-      });
-    loads.set(basePath, load);
-  }
-  return load;
-}
-
-/**
- * Gives `host` the server's theme of its base path (call it when the base path is set or changes):
- * its shadow root adopts the theme's stylesheet, in place of another base path's.
- */
-export function adoptSiteTheme(host: ReactiveElement & { basePath?: string }): void {
-  const basePath = host.basePath ?? DEFAULT_BASE_PATH;
+/** Gives `host` the server's theme of its base path; call it when the base path is set or changes. */
+export function adoptSiteTheme(host: ThemedHost & { basePath: string }): void {
+  const { basePath } = host;
   waitFor(
     host,
-    loadSiteTheme(basePath).then((theme) => {
-      const root = host.renderRoot;
-      if (!(root instanceof ShadowRoot) || (host.basePath ?? DEFAULT_BASE_PATH) !== basePath) return;
-      const others = root.adoptedStyleSheets.filter((sheet) => !sheets.has(sheet));
-      root.adoptedStyleSheets = theme ? [...others, theme.sheet] : others;
-    }),
+    loadSiteTheme(basePath).then((theme) => theme && loadCustomization(basePath).then((module) => module?.adoptSiteTheme(host, basePath, theme))),
   );
-}
-
-/** The server theme's logo for `basePath`, once loaded (validated). */
-export function siteLogo(basePath: string): string | undefined {
-  return loaded.get(basePath)?.logo;
 }

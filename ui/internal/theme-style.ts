@@ -15,14 +15,14 @@ import type { Theme } from "../../server/types.js";
 const warned = new WeakSet<HTMLElement>();
 
 /** A theme colour, trimmed, or `undefined` when it is not one. */
-function themeColor(value: unknown): string | undefined {
+export function themeColor(value: unknown): string | undefined {
   return isColorSyntax(value) && CSS.supports("color", (value = value.trim())) ? (value as string) : undefined;
 }
 
 let canvas: CanvasRenderingContext2D | null | undefined;
 
 /** Black or white, whichever reads better on `color` (a valid theme colour), as theme/color.ts decides. */
-function readableOn(color: string): "#fff" | "#000" {
+export function readableOn(color: string): "#fff" | "#000" {
   canvas ??= document.createElement("canvas").getContext("2d", { willReadFrequently: true });
   if (!canvas) return "#fff";
   canvas.clearRect(0, 0, 1, 1);
@@ -62,29 +62,6 @@ export function writeTheme(host: HTMLElement, theme: Theme | undefined): void {
   } else if (colorScheme && colorScheme !== "auto") invalid.push("colorScheme");
   if (logo && !isSafeImageUrl(logo)) invalid.push("logo");
   if (invalid.length) warnOnce(host, `theme ${invalid.join(", ")}`);
-}
-
-/**
- * The server's theme (`{basePath}/assets/theme.json`, ./site-theme.ts) as a stylesheet for the
- * elements' shadow roots, with the logo when it is safe to show. Values are checked as for
- * {@link writeTheme}; an invalid one is left out (with one console warning per page). The private
- * tokens are declared as `var(--auth-…, <server value>)`, written through the CSSOM (never parsed
- * from text), so the page's `--auth-*` properties and the element's own `theme` still win.
- */
-export function siteThemeSheet(theme: Theme): { sheet: CSSStyleSheet; logo?: string } {
-  const sheet = new CSSStyleSheet();
-  sheet.insertRule(":host{}");
-  const { style } = sheet.cssRules[0] as CSSStyleRule;
-  const { brandColor, buttonText, colorScheme, logo } = theme;
-  const brand = themeColor(brandColor);
-  const text = themeColor(buttonText) ?? (brand && readableOn(brand));
-  if (brand) style.setProperty("--_color-brand", `var(--auth-color-brand,${brand})`);
-  if (text) style.setProperty("--_color-on-brand", `var(--auth-color-on-brand,${text})`);
-  if (colorScheme === "light" || colorScheme === "dark") style.setProperty("color-scheme", colorScheme);
-  const invalid = [brandColor && !brand && "brandColor", buttonText && !themeColor(buttonText) && "buttonText", logo && !isSafeImageUrl(logo) && "logo"];
-  if (colorScheme && !["auto", "light", "dark"].includes(colorScheme)) invalid.push("colorScheme");
-  if (invalid.some(Boolean)) console.warn(`foyer-auth: ignored invalid server theme ${invalid.filter(Boolean).join(", ")}`);
-  return isSafeImageUrl(logo) ? { sheet, logo } : { sheet };
 }
 
 function warnOnce(host: HTMLElement, what: string): void {

@@ -10,7 +10,6 @@ import type { Theme } from "../../server/types.js";
 import { DEFAULT_BASE_PATH } from "./auth.js";
 import { customization, loadCustomization } from "./customization-loader.js";
 import { waitFor } from "./pending-work.js";
-import { siteLogo } from "./site-theme.js";
 
 /**
  * An element with a `theme` (and the `basePath` the customisation code is loaded from). Its
@@ -28,25 +27,21 @@ export interface ThemedHost extends ReactiveElement {
  * Without a theme, whatever an earlier one wrote is removed.
  */
 export function applyTheme(host: ThemedHost, theme: Theme | undefined): void {
-  if (customization || !theme) {
-    customization?.writeTheme(host, theme);
-    return;
-  }
-  waitFor(
-    host,
-    loadCustomization(host.basePath ?? DEFAULT_BASE_PATH).then((module) => {
-      if (host.theme === theme) module?.writeTheme(host, theme);
-    }),
-  );
+  if (customization || !theme) customization?.writeTheme(host, theme);
+  // Writes the theme the host has once the code is here: a theme replaced meanwhile is not applied.
+  else
+    waitFor(
+      host,
+      loadCustomization(host.basePath ?? DEFAULT_BASE_PATH).then((module) => module?.writeTheme(host, host.theme)),
+    );
 }
 
 /**
  * The logo to show: the element theme's when it has one (`""` shows none), else the server theme's
- * for `basePath` (./site-theme.ts). Only when it is safe to show (`https:`, a site path, or a
+ * for `basePath` (./site-theme-style.ts). Only when it is safe to show (`https:`, a site path, or a
  * `data:image/…` URL; never `javascript:`). The check comes with the customisation code, which a
  * theme loads; until then, no logo.
  */
-export function themeLogo(theme: Theme | undefined, basePath = DEFAULT_BASE_PATH): string | undefined {
-  const logo = theme?.logo ?? siteLogo(basePath);
-  return customization?.isSafeImageUrl(logo) ? logo : undefined;
+export function themeLogo(theme: Theme | undefined, basePath: string): string | undefined {
+  return customization?.themeLogo(theme, basePath);
 }
