@@ -9,8 +9,8 @@ import { applyTheme } from "../internal/theme.js";
 
 /**
  * The base of the elements that talk to the visitor (`<auth-signin>`, `<auth-provider-button>`,
- * `<auth-signout>` and the passkey elements): where Foyer is mounted, the server's theme from there
- * (../internal/site-theme.ts), the `theme` and `messages` every one of them takes, their localisation (the element's own `lang` and `dir` first), and the
+ * `<auth-signout>` and the passkey elements): where Foyer is mounted, the `theme` and `messages`
+ * every one of them takes, their localisation (the element's own `lang` and `dir` first), and the
  * busy state they show while a request runs. Not registered as an element of its own. It lives
  * beside the elements, not in ui/internal/, so that custom-elements.json (`npm run cem`, which reads
  * ui/elements/) lists the properties each element inherits from it.
@@ -25,7 +25,7 @@ export class FoyerElement extends LitElement {
 
   /** Where Foyer is mounted on this origin. */
   basePath = DEFAULT_BASE_PATH;
-  /** The spec's `Theme` (JSON in the attribute); its values override the server's `theme`, which every element shows by itself. */
+  /** The spec's `Theme` (JSON in the attribute). */
   theme?: Theme;
   /** Per-locale message overrides, e.g. `{ en: { "signin.heading": "Welcome" } }`. */
   messages?: Record<string, MessageOverrides>;
@@ -38,6 +38,7 @@ export class FoyerElement extends LitElement {
   protected readonly internals = this.attachInternals?.();
 
   protected override willUpdate(changed: PropertyValues): void {
+    // The server's theme of this base path (ui/internal/site-theme.ts); `theme` overrides it.
     if (changed.has("basePath")) adoptSiteTheme(this);
     if (changed.has("theme")) applyTheme(this, this.theme);
   }
