@@ -32,7 +32,7 @@
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build, loadConfigFromFile, runnerImport } from "vite";
@@ -178,10 +178,14 @@ const FETCH_CUSTOMIZATION = new Set(["auth-signin", PASSKEY_ELEMENTS]);
 const signinModule = resolve(root, "ui/elements/auth-signin/auth-signin.ts");
 const customizationLoaderModule = resolve(root, "ui/internal/customization-loader.ts");
 const englishModule = resolve(root, "locales/en.ts");
+const passkeyClientModule = resolve(root, "ui/internal/passkey-client.js");
 
 /**
  * Swaps the on-demand loaders of bundle `name` (see the top of this file): auth-signin.ts's
- * `./passkey-loader.js`, and ui/internal/customization-loader.ts's `./customization-import.js`.
+ * `./passkey-loader.js`, ui/internal/customization-loader.ts's `./customization-import.js`, and in
+ * every bundle the passkey elements' lazy ceremonies (ui/internal/passkey-client.ts) for a static
+ * import of the three they call (passkey-client.static.ts): without chunks, a dynamic import would
+ * be inlined with every export of the passkey client.
  */
 function bundleLoaders(name) {
   const variant = name === "auth-signin" ? "passkey-loader.bundle.ts" : name === "foyer-elements" ? "passkey-loader.static.ts" : undefined;
@@ -190,6 +194,9 @@ function bundleLoaders(name) {
     enforce: "pre",
     resolveId(source, importer) {
       const from = importer && resolve(importer.split("?")[0]);
+      if (from && source.endsWith("/passkey-client.js") && resolve(dirname(from), source) === passkeyClientModule) {
+        return resolve(root, "ui/internal/passkey-client.static.ts");
+      }
       if (variant && source === "./passkey-loader.js" && from === signinModule) return resolve(root, "ui/elements/auth-signin", variant);
       if (FETCH_CUSTOMIZATION.has(name) && source === "./customization-import.js" && from === customizationLoaderModule) {
         return resolve(root, "ui/internal/customization-import.bundle.ts");
@@ -332,7 +339,8 @@ for (const name of FETCH_CUSTOMIZATION) {
   }
   if (!code.includes(customizationFile)) throw new Error(`build-elements: dist/browser/${name}.js does not name ${customizationFile}`);
 }
-if (readFileSync(resolve(outDir, `${CUSTOMIZATION}.js`), "utf8").includes("adoptedStyleSheets")) {
+// Lit registers its version on `globalThis` under these names, which minification keeps.
+if (/reactiveElementVersions|litHtmlVersions/.test(readFileSync(resolve(outDir, `${CUSTOMIZATION}.js`), "utf8"))) {
   throw new Error(`build-elements: dist/browser/${CUSTOMIZATION}.js contains Lit; it must stay the Lit-free customisation code`);
 }
 

@@ -4,6 +4,7 @@ import type { Theme } from "../../server/types.js";
 import { DEFAULT_BASE_PATH } from "../internal/auth.js";
 import { toggleState } from "../internal/element.js";
 import { LocalizeController } from "../internal/localize.js";
+import { adoptSiteTheme } from "../internal/site-theme.js";
 import { applyTheme } from "../internal/theme.js";
 
 /**
@@ -37,6 +38,8 @@ export class FoyerElement extends LitElement {
   protected readonly internals = this.attachInternals?.();
 
   protected override willUpdate(changed: PropertyValues): void {
+    // The server's theme of this base path (ui/internal/site-theme.ts); `theme` overrides it.
+    if (changed.has("basePath")) adoptSiteTheme(this);
     if (changed.has("theme")) applyTheme(this, this.theme);
   }
 

@@ -17,23 +17,35 @@ import { createProvidersStore } from "../client/providers.js";
 import { fetchSession, postSessionUpdate } from "../client/session.js";
 import { signIn, signInWith, type SignInDeps } from "../client/signin.js";
 import { signOut } from "../client/signout.js";
-import type { Session } from "../../server/types.js";
+import type { Session, Theme } from "../../server/types.js";
 
-const parts = new Map<string, SignInDeps>();
-const signinClients = new Map<string, SigninClient>();
+/** The client's parts, plus the server's theme once asked for (./site-theme.ts). */
+type Parts = SignInDeps & { theme?: Promise<Theme | undefined> };
+
+const parts = new Map<string, Parts>();
 const clients = new Map<string, AuthClient>();
 const sessions = new Map<string, Promise<Session | null>>();
 
 export const DEFAULT_BASE_PATH = "/auth";
 
 /** The parts of the client for `basePath`, created once. */
-function partsOf(basePath: string): SignInDeps {
+function partsOf(basePath: string): Parts {
   let found = parts.get(basePath);
   if (!found) {
     const ctx = createContext({ basePath });
     parts.set(basePath, (found = { ctx, csrf: createCsrfStore(ctx), providers: createProvidersStore(ctx), bus: createSessionBus() }));
   }
   return found;
+}
+
+/**
+ * The server's theme for `basePath` (`GET {basePath}/assets/theme.json`), fetched once: `undefined`
+ * when none is configured (a 204) or the route is missing. Rejects on a network failure or an answer
+ * that is not JSON; callers hand it to `waitFor` (./pending-work.ts), which takes that as no theme.
+ */
+export function loadSiteTheme(basePath: string): Promise<Theme | undefined> {
+  const deps = partsOf(basePath);
+  return (deps.theme ??= deps.ctx.fetch("/assets/theme.json").then((response) => (response.status === 200 ? (response.json() as Promise<Theme>) : undefined)));
 }
 
 /** What the sign-in elements use of a client. */
@@ -48,21 +60,19 @@ export interface SigninClient {
   signIn(providerId: string, fields: Record<string, string>, callbackUrl?: string, redirect?: boolean): Promise<SignInResult>;
 }
 
-/** The client's provider list and sign-in, for `basePath`. */
+/**
+ * The client's provider list and sign-in, for `basePath`: a view of the shared parts, made on each
+ * call (it holds no state of its own, so there is nothing to cache).
+ */
 export function signinClient(basePath: string = DEFAULT_BASE_PATH): SigninClient {
-  let client = signinClients.get(basePath);
-  if (!client) {
-    const deps = partsOf(basePath);
-    client = {
-      async getProviders() {
-        const result = await deps.providers.load();
-        return result.ok ? { ...result.providers } : null;
-      },
-      signIn: (providerId, fields, callbackUrl, redirect) => signInWith(deps, providerId, fields, callbackUrl || deps.ctx.currentHref(), redirect),
-    };
-    signinClients.set(basePath, client);
-  }
-  return client;
+  const deps = partsOf(basePath);
+  return {
+    async getProviders() {
+      const result = await deps.providers.load();
+      return result.ok ? { ...result.providers } : null;
+    },
+    signIn: (providerId, fields, callbackUrl, redirect) => signInWith(deps, providerId, fields, callbackUrl || deps.ctx.currentHref(), redirect),
+  };
 }
 
 /** The whole client for `basePath`, as `createAuthClient({ basePath })` makes it. */

@@ -17,7 +17,7 @@ export function loadCustomization(basePath: string): Promise<Customization | und
   return (loading ??= importCustomization(basePath).then(
     (module) => (customization = module),
     (error: unknown) => {
-      console.warn(`foyer-auth: the elements' language and theme code could not be loaded from ${basePath}; English and the default theme are shown`, error);
+      console.warn(`foyer-auth: language and theme code could not be loaded from ${basePath}`, error);
       return undefined;
     },
   ));

@@ -22,5 +22,6 @@ export function toggleState(internals: ElementInternals | undefined, name: strin
 export function adoptLightStyles(host: HTMLElement, styles: CSSResult): void {
   const root = host.getRootNode() as Document | ShadowRoot;
   const sheet = styles.styleSheet;
-  if (sheet && "adoptedStyleSheets" in root && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  // Lit gives no stylesheet where adopting is unsupported.
+  if (sheet && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
 }

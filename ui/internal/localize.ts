@@ -47,7 +47,8 @@ const observed = new WeakSet<Node>();
 let observer: MutationObserver | undefined;
 
 function observe(root: Node): void {
-  if (typeof MutationObserver === "undefined" || observed.has(root)) return;
+  // Only ever called on connection, in a browser (or a DOM implementation with MutationObserver).
+  if (observed.has(root)) return;
   observer ??= new MutationObserver(() => {
     for (const host of hosts) host.requestUpdate();
   });

@@ -6,7 +6,9 @@
 import { css } from "lit";
 
 /**
- * Token defaults on `:host`, the font, and `color-scheme` from the `theme` (`data-color-scheme`).
+ * Token defaults on `:host` and the font. A `theme`'s `colorScheme` is written on the element itself
+ * (ui/internal/theme-style.ts: `color-scheme` through the CSSOM, with `data-color-scheme` for the
+ * page's own CSS), so no rule here repeats it.
  * The defaults are theme/tokens.ts's (`ELEMENT_COLOR_TOKENS`, `BRAND_TOKENS`), written out rather than
  * generated so the bundles carry CSS only; ui/internal/styles.test.ts keeps the two in step.
  */
@@ -25,12 +27,6 @@ export const tokenStyles = css`
     --_font-family: var(--auth-font-family, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", sans-serif);
     font-family: var(--_font-family);
     color: var(--_color-text);
-  }
-  :host([data-color-scheme="light"]) {
-    color-scheme: light;
-  }
-  :host([data-color-scheme="dark"]) {
-    color-scheme: dark;
   }
   :host([hidden]) {
     display: none;

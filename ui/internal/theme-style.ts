@@ -15,14 +15,14 @@ import type { Theme } from "../../server/types.js";
 const warned = new WeakSet<HTMLElement>();
 
 /** A theme colour, trimmed, or `undefined` when it is not one. */
-function themeColor(value: unknown): string | undefined {
+export function themeColor(value: unknown): string | undefined {
   return isColorSyntax(value) && CSS.supports("color", (value = value.trim())) ? (value as string) : undefined;
 }
 
 let canvas: CanvasRenderingContext2D | null | undefined;
 
 /** Black or white, whichever reads better on `color` (a valid theme colour), as theme/color.ts decides. */
-function readableOn(color: string): "#fff" | "#000" {
+export function readableOn(color: string): "#fff" | "#000" {
   canvas ??= document.createElement("canvas").getContext("2d", { willReadFrequently: true });
   if (!canvas) return "#fff";
   canvas.clearRect(0, 0, 1, 1);

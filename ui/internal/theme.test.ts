@@ -134,12 +134,12 @@ describe("applyTheme (the code is loaded on the first theme)", () => {
   });
 
   test("themeLogo: the theme's logo once the code is here, and only a safe one", () => {
-    expect(themeLogo({ logo: "https://example.com/logo.svg" })).toBe("https://example.com/logo.svg");
-    expect(themeLogo({ logo: "/logo.png" })).toBe("/logo.png");
+    expect(themeLogo({ logo: "https://example.com/logo.svg" }, "/auth")).toBe("https://example.com/logo.svg");
+    expect(themeLogo({ logo: "/logo.png" }, "/auth")).toBe("/logo.png");
     for (const logo of ["javascript:alert(1)", "http://example.com/x.png", "//evil.example/x.png", 'https://x.example/"onerror=x']) {
-      expect(themeLogo({ logo }), logo).toBeUndefined();
+      expect(themeLogo({ logo }, "/auth"), logo).toBeUndefined();
     }
-    expect(themeLogo(undefined)).toBeUndefined();
+    expect(themeLogo(undefined, "/auth")).toBeUndefined();
   });
 
   test("the theme is written once the code is here; updateComplete waits for it", async () => {

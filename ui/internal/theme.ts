@@ -27,23 +27,21 @@ export interface ThemedHost extends ReactiveElement {
  * Without a theme, whatever an earlier one wrote is removed.
  */
 export function applyTheme(host: ThemedHost, theme: Theme | undefined): void {
-  if (customization || !theme) {
-    customization?.writeTheme(host, theme);
-    return;
-  }
-  waitFor(
-    host,
-    loadCustomization(host.basePath ?? DEFAULT_BASE_PATH).then((module) => {
-      if (host.theme === theme) module?.writeTheme(host, theme);
-    }),
-  );
+  if (customization || !theme) customization?.writeTheme(host, theme);
+  // Writes the theme the host has once the code is here: a theme replaced meanwhile is not applied.
+  else
+    waitFor(
+      host,
+      loadCustomization(host.basePath ?? DEFAULT_BASE_PATH).then((module) => module?.writeTheme(host, host.theme)),
+    );
 }
 
 /**
- * The theme's logo when it is safe to show (`https:`, a site path, or a `data:image/…`
- * URL; never `javascript:`). The check comes with the customisation code, which a theme loads; until then, no logo.
+ * The logo to show: the element theme's when it has one (`""` shows none), else the server theme's
+ * for `basePath` (./site-theme-style.ts). Only when it is safe to show (`https:`, a site path, or a
+ * `data:image/…` URL; never `javascript:`). The check comes with the customisation code, which a
+ * theme loads; until then, no logo.
  */
-export function themeLogo(theme: Theme | undefined): string | undefined {
-  const logo = theme?.logo;
-  return customization?.isSafeImageUrl(logo) ? logo : undefined;
+export function themeLogo(theme: Theme | undefined, basePath: string): string | undefined {
+  return customization?.themeLogo(theme, basePath);
 }

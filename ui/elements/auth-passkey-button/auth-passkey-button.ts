@@ -1,16 +1,9 @@
 import { html, nothing, render } from "lit";
-import {
-  cancelPasskeyCeremony,
-  passkeysSupported,
-  signInWithPasskey,
-  startConditionalSignIn,
-  type PasskeyCeremonyOptions,
-  type PasskeyResult,
-} from "../../client/passkey.js";
 import { AuthSigninErrorEvent } from "../../events/auth-signin-error.js";
 import { AuthSigninStartEvent } from "../../events/auth-signin-start.js";
 import { AuthSigninSuccessEvent } from "../../events/auth-signin-success.js";
 import { adoptPasskeyLightStyles, fieldId, passkeyErrorMessage, toggleState, WEBAUTHN_INPUT } from "../../internal/passkey.js";
+import { cancelPasskeyCeremony, passkeyClient, passkeysSupported, type PasskeyCeremonyOptions, type PasskeyResult } from "../../internal/passkey-client.js";
 import { FoyerElement } from "../foyer-element.js";
 import { passkeyButtonStyles } from "./auth-passkey-button.styles.js";
 
@@ -90,6 +83,7 @@ export class AuthPasskeyButton extends FoyerElement {
     super.connectedCallback();
     this.unsupported = !passkeysSupported();
     toggleState(this.internals, "unsupported", this.unsupported);
+    if (!this.unsupported) void passkeyClient();
     adoptPasskeyLightStyles(this);
     document.addEventListener(AuthSigninErrorEvent.type, this.onOtherFailure);
     // Moved in the document: the request was dropped on disconnect; start it again.
@@ -158,7 +152,10 @@ export class AuthPasskeyButton extends FoyerElement {
     if (!this.conditional || this.unsupported || !this.isConnected) return;
     const run = ++this.conditionalRun;
     this.conditionalPending = true;
-    const result = await startConditionalSignIn(this.ceremonyOptions());
+    const client = await passkeyClient();
+    // Stopped while the client loaded: start no browser request nobody would cancel.
+    if (run !== this.conditionalRun) return;
+    const result = await client.startConditionalSignIn(this.ceremonyOptions());
     if (run !== this.conditionalRun) return; // superseded by a newer request, or stopped
     this.conditionalPending = false;
     if (!result) return;
@@ -186,7 +183,7 @@ export class AuthPasskeyButton extends FoyerElement {
     this.error = undefined;
     this.setBusy(true);
     // Cancels the autofill request first (the client keeps one ceremony per page).
-    const result = await signInWithPasskey(this.ceremonyOptions());
+    const result = await (await passkeyClient()).signInWithPasskey(this.ceremonyOptions());
     if (result.ok && this.redirect) {
       this.dispatchEvent(new AuthSigninSuccessEvent({ provider: this.provider, url: result.url }));
       return; // navigating; stay busy until the page goes

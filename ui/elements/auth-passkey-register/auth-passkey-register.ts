@@ -1,9 +1,9 @@
 import { html, nothing, render } from "lit";
-import { passkeysSupported, registerPasskey } from "../../client/passkey.js";
 import { AuthPasskeyRegisteredEvent } from "../../events/auth-passkey-registered.js";
 import { loadSession } from "../../internal/auth.js";
 import { SessionSubscription } from "../../internal/session-subscription.js";
 import { adoptPasskeyLightStyles, fieldId, passkeyErrorMessage, toggleState } from "../../internal/passkey.js";
+import { passkeyClient, passkeysSupported } from "../../internal/passkey-client.js";
 import { FoyerElement } from "../foyer-element.js";
 import { passkeyRegisterStyles } from "./auth-passkey-register.styles.js";
 
@@ -88,6 +88,7 @@ export class AuthPasskeyRegister extends FoyerElement {
     super.connectedCallback();
     this.unsupported = !passkeysSupported();
     toggleState(this.internals, "unsupported", this.unsupported);
+    if (!this.unsupported) void passkeyClient();
     adoptPasskeyLightStyles(this);
   }
 
@@ -159,7 +160,9 @@ export class AuthPasskeyRegister extends FoyerElement {
     this.error = undefined;
     this.done = undefined;
     this.setBusy(true);
-    const result = await registerPasskey({
+    const result = await (
+      await passkeyClient()
+    ).registerPasskey({
       basePath: this.basePath,
       providerId: this.provider,
       callbackUrl: this.callbackUrl ?? location.href,

@@ -1,5 +1,6 @@
 import { html, nothing, render, type PropertyValues, type TemplateResult } from "lit";
-import { listPasskeys, removePasskey, renamePasskey, type PasskeyErrorCode, type PasskeyInfo } from "../../client/passkey.js";
+import { listPasskeys, removePasskey, renamePasskey } from "../../client/passkey-account.js";
+import type { PasskeyErrorCode, PasskeyInfo } from "../../client/passkey-types.js";
 import { AuthPasskeyRegisteredEvent } from "../../events/auth-passkey-registered.js";
 import { AuthPasskeyRemovedEvent } from "../../events/auth-passkey-removed.js";
 import { SessionSubscription } from "../../internal/session-subscription.js";

@@ -115,7 +115,7 @@ export class AuthSignin extends FoyerElement {
   override render() {
     const { localize, theme, pending, list, error } = this;
     const { t } = localize;
-    const logo = themeLogo(theme);
+    const logo = themeLogo(theme, this.basePath);
     const message = this.loadFailed ? t("signinError.NetworkError") : signinErrorMessage(t, error?.code, error?.credentialsCode);
     // The spinner of a running sign-in shows here, unless a provider button shows its own.
     const loading = !list || (pending && !list.some((provider) => provider.id === pending && isButton(provider)));

@@ -1,9 +1,10 @@
-import { LitElement, css, html, nothing } from "lit";
+import { LitElement, css, html, nothing, type PropertyValues } from "lit";
 import type { Session, User } from "../../../server/types.js";
 import { isSafeImageUrl } from "../../../theme/image-url.js";
 import { DEFAULT_BASE_PATH, loadSession } from "../../internal/auth.js";
 import { nearestDirection } from "../../internal/direction.js";
 import { SessionSubscription } from "../../internal/session-subscription.js";
+import { adoptSiteTheme } from "../../internal/site-theme.js";
 import { tokenStyles } from "../../internal/styles.js";
 
 /**
@@ -87,6 +88,11 @@ export class AuthUser extends LitElement {
       this.user = session?.user ?? null;
       this.imageFailed = false;
     }
+  }
+
+  /** The server's theme (brand colours for the initials) from the base path. */
+  protected override willUpdate(changed: PropertyValues): void {
+    if (changed.has("basePath")) adoptSiteTheme(this);
   }
 
   override render() {
