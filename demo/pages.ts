@@ -45,9 +45,9 @@ const STYLE = `
 :root { color-scheme: light dark; --accent: light-dark(#3b5bdb, #91a7ff); --muted: light-dark(#6b7280, #9ca3af); --border: light-dark(#d1d5db, #4b5563); }
 * { box-sizing: border-box; }
 body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: CanvasText; background: Canvas; }
-header { display: flex; gap: 1rem; align-items: center; padding: .75rem 1.5rem; border-bottom: 1px solid var(--border); }
+header { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; padding: .75rem 1rem; border-bottom: 1px solid var(--border); }
 header strong { margin-right: auto; }
-main { max-width: 28rem; margin: 2rem auto; padding: 0 1.5rem; }
+main { max-width: 28rem; margin: 2rem auto; padding: 0 1rem; overflow-wrap: anywhere; }
 a { color: var(--accent); }
 .hint { color: var(--muted); font-size: .9rem; }
 dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; }
@@ -178,9 +178,15 @@ function time(iso: string | null): SafeHtml {
   return html`<time datetime="${date.toISOString()}">${date.toISOString().slice(0, 16).replace("T", " ")} UTC</time>`;
 }
 
+/** The device as Foyer names it from the user agent ("Chrome on macOS"), never the raw header. */
+function deviceName(info: SessionInfo): string {
+  if (info.browser && info.os) return `${info.browser} on ${info.os}`;
+  return info.browser ?? info.os ?? "Unknown device";
+}
+
 function sessionItem(info: SessionInfo): SafeHtml {
   return html`<li class="${info.current ? "session current" : "session"}"${info.current ? html` aria-current="true"` : ""}>
-<p class="device">${info.userAgent ?? "Unknown browser"}${info.current ? html` <strong class="badge">This device</strong>` : ""}</p>
+<p class="device">${deviceName(info)}${info.current ? html` <strong class="badge">This device</strong>` : ""}</p>
 <dl>
 <dt>Signed in</dt><dd>${time(info.createdAt)}</dd>
 <dt>Last seen</dt><dd>${time(info.lastSeenAt)}</dd>
@@ -214,6 +220,7 @@ ${listing.sessions.map(sessionItem)}
 ${sessions}
 <h2>Passkeys</h2>
 ${passkeys}
+<p>Change your name, sign other devices out, or connect another account on <a href="${AUTH_BASE}/account">Foyer's account page</a>.</p>
 ${signOutLink()}`,
     elementsScript(scriptPath),
   );
