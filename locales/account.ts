@@ -2,7 +2,7 @@
  * The account area's messages (the hosted `{basePath}/account` page and `<auth-account>`), kept out of
  * the main catalogue so that the sign-in elements do not carry them. Keys follow the main catalogue's
  * style; per-locale overrides come from the same `messages` option (`{ en: { "account.heading": … } }`).
- * English only for now: every other locale falls back to it, term by term.
+ * English, with Arabic and German for the most visible terms; every missing term falls back to English.
  *
  * Data plus one small pure function: no server imports, safe in the browser.
  */
@@ -125,8 +125,76 @@ export const ACCOUNT_EN: AccountMessages = {
   "account.error.RecentSignInRequired": "Sign in again, then delete your account within 10 minutes.",
 };
 
+/** Arabic (right to left). */
+const ACCOUNT_AR: Partial<AccountMessages> = {
+  "account.title": "الحساب",
+  "account.heading": "حسابك",
+  "account.loading": "جارٍ تحميل حسابك…",
+  "account.signedOut": "سجّل الدخول لإدارة حسابك.",
+  "account.signIn": "تسجيل الدخول",
+  "account.profile.heading": "الملف الشخصي",
+  "account.profile.name": "الاسم",
+  "account.profile.image": "رابط الصورة",
+  "account.profile.imageHint": "عنوان https: لصورة، أو اتركه فارغًا.",
+  "account.profile.email": "البريد الإلكتروني",
+  "account.profile.noEmail": "لا يوجد بريد إلكتروني",
+  "account.profile.save": "حفظ الملف الشخصي",
+  "account.sessions.heading": "الأجهزة التي سجّلت الدخول منها",
+  "account.sessions.empty": "لا توجد أجهزة أخرى مسجّل الدخول منها.",
+  "account.sessions.device": (browser, os) => `${browser} على ${os}`,
+  "account.sessions.unknownDevice": "جهاز غير معروف",
+  "account.sessions.thisDevice": "هذا الجهاز",
+  "account.sessions.lastSeen": (date) => `آخر نشاط ${date}`,
+  "account.sessions.revoke": "تسجيل الخروج",
+  "account.sessions.revokeOthers": "تسجيل الخروج من كل الأجهزة الأخرى",
+  "account.passkeys.heading": "مفاتيح المرور",
+  "account.accounts.heading": "الحسابات المرتبطة",
+  "account.accounts.empty": "لا توجد حسابات مرتبطة.",
+  "account.accounts.unlink": "فصل",
+  "account.accounts.link": (provider) => `ربط ${provider}`,
+  "account.danger.heading": "حذف الحساب",
+  "account.danger.delete": "حذف حسابي",
+  "account.cancel": "إلغاء",
+  "account.status.profileSaved": "تم حفظ الملف الشخصي.",
+  "account.status.sessionRevoked": "تم تسجيل خروج ذلك الجهاز.",
+  "account.status.othersRevoked": "تم تسجيل خروج كل الأجهزة الأخرى.",
+  "account.status.passkeyRenamed": "تم حفظ الاسم.",
+  "account.status.passkeyRemoved": "تمت إزالة مفتاح المرور.",
+  "account.status.accountUnlinked": "تم فصل الحساب.",
+  "account.error.default": "حدث خطأ ما. يُرجى المحاولة مرة أخرى.",
+};
+
+/** German (formal address, as the main catalogue). */
+const ACCOUNT_DE: Partial<AccountMessages> = {
+  "account.title": "Konto",
+  "account.heading": "Ihr Konto",
+  "account.signedOut": "Melden Sie sich an, um Ihr Konto zu verwalten.",
+  "account.profile.heading": "Profil",
+  "account.profile.name": "Name",
+  "account.profile.image": "Bild-URL",
+  "account.profile.email": "E-Mail",
+  "account.profile.save": "Profil speichern",
+  "account.sessions.heading": "Wo Sie angemeldet sind",
+  "account.sessions.empty": "Auf keinem anderen Gerät angemeldet.",
+  "account.sessions.device": (browser, os) => `${browser} unter ${os}`,
+  "account.sessions.unknownDevice": "Unbekanntes Gerät",
+  "account.sessions.thisDevice": "Dieses Gerät",
+  "account.sessions.revoke": "Abmelden",
+  "account.sessions.revokeOthers": "Überall sonst abmelden",
+  "account.passkeys.heading": "Passkeys",
+  "account.accounts.heading": "Verknüpfte Konten",
+  "account.accounts.unlink": "Trennen",
+  "account.accounts.link": (provider) => `${provider} verknüpfen`,
+  "account.danger.heading": "Konto löschen",
+  "account.danger.delete": "Mein Konto löschen",
+  "account.cancel": "Abbrechen",
+  "account.status.profileSaved": "Profil gespeichert.",
+  "account.status.passkeyRenamed": "Name gespeichert.",
+  "account.status.accountUnlinked": "Konto getrennt.",
+};
+
 /** Per-locale catalogues of the account area; English is the fallback of every term. */
-export const ACCOUNT_LOCALES: Readonly<Record<string, Partial<AccountMessages>>> = { en: ACCOUNT_EN };
+export const ACCOUNT_LOCALES: Readonly<Record<string, Partial<AccountMessages>>> = { en: ACCOUNT_EN, ar: ACCOUNT_AR, de: ACCOUNT_DE };
 
 type Args<K extends AccountMessageKey> = AccountMessages[K] extends (...args: infer A) => string ? A : [];
 /** Overrides as the `messages` option gives them: strings (with `{0}`-style or named placeholders) or functions. */

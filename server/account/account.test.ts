@@ -224,4 +224,14 @@ describe.each(["memory", "sqlite"] as AdapterKind[])("the account area with the 
     expect(html).toContain("GitHub");
     expect(html).toMatch(/name="csrfToken" value="[0-9a-f]{64}"/);
   });
+
+  it("the hosted page follows the locale's direction (Arabic: right to left)", async () => {
+    const s = accountSetup(adapter);
+    const ada = await user(s);
+    const page = await Auth(get("/auth/account?lang=ar", { cookie: ada.jar.header }), s.config);
+    const html = await page.text();
+    expect(html).toMatch(/<html lang="ar" dir="rtl"/);
+    expect(html).toContain('<h1 id="heading">حسابك</h1>');
+    expect(html).toContain("الأجهزة التي سجّلت الدخول منها");
+  });
 });
