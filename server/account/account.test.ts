@@ -97,6 +97,12 @@ describe.each(["memory", "sqlite"] as AdapterKind[])("the account area with the 
       expect(answer.body.error).toBe("InvalidRequest");
     }
     expect((await s.adapter.getUser!(ada.userId))!.name).toBe("Ada Lovelace");
+
+    // A picture the provider gave that Foyer would not accept as new (http:) is kept when sent back unchanged.
+    await s.adapter.updateUser!({ id: ada.userId, image: "http://legacy.example/a.png" });
+    const kept = await call(s.config, ada.jar, "profile", { name: "Ada", image: "http://legacy.example/a.png" });
+    expect(kept.status).toBe(200);
+    expect(await s.adapter.getUser!(ada.userId)).toMatchObject({ name: "Ada", image: "http://legacy.example/a.png" });
   });
 
   it("connected accounts: listed with what can be linked; another user's account is not found; the last way in is refused", async () => {

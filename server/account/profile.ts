@@ -63,15 +63,17 @@ export async function profileRoute(ctx: RequestContext, segments: string[]): Pro
     return profile ? json(200, profile) : sessionRequired("see your account");
   }
   if (!ctx.csrf.verified) return missingCsrf();
-  const body = ctx.req.body ?? {};
+  const strategy = sessionStrategyOf(ctx.config);
+  const stored = await strategy.currentUser(ctx);
+  const body = { ...(ctx.req.body ?? {}) };
+  // The form sends the picture back as it was: one a provider gave (say an http: URL) is kept, not refused.
+  if (stored && "image" in body && body.image === (stored.image ?? "")) delete body.image;
   const name = checkedName(body.name);
   const image = "image" in body ? checkedImage(body.image) : undefined;
   if (name === undefined || ("image" in body && image === undefined)) {
     return json(400, { error: "InvalidRequest", message: `A name is up to ${MAX_NAME_LENGTH} characters of text; a picture is an https: URL.` });
   }
   const changes: { name: string | null; image?: string | null } = { name, ...("image" in body ? { image } : {}) };
-  const strategy = sessionStrategyOf(ctx.config);
-  const stored = await strategy.currentUser(ctx);
   const adapter = ctx.config.adapter;
   if (stored && typeof adapter?.updateUser === "function") {
     const updated = await adapter.updateUser({ id: stored.id, ...changes });

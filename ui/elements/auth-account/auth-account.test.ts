@@ -11,6 +11,7 @@ import { define, tagName, type AuthSessionRevokedEvent } from "./define.js";
 interface Server {
   signedIn: boolean;
   deletion: boolean;
+  passkeys: boolean;
   sessions: { id: string; current: boolean; browser: string | null; os: string | null; lastSeenAt: string | null }[];
   accounts: { provider: string; name: string; providerAccountId: string; canUnlink: boolean }[];
   posts: { path: string; body: Record<string, unknown> }[];
@@ -49,7 +50,7 @@ function answer(url: URL, init?: RequestInit): Response {
     case "account/accounts/unlink":
       return reply(409, { error: "LastSignInMethod" });
     case "account/passkeys":
-      return reply(200, { passkeys: [], canRemove: false });
+      return server.passkeys ? reply(200, { passkeys: [], canRemove: false }) : reply(404, { error: "NotAvailable" });
     case "account/delete":
       return reply(200, { deleted: true });
     default:
@@ -61,6 +62,7 @@ beforeEach(() => {
   server = {
     signedIn: true,
     deletion: false,
+    passkeys: true,
     sessions: [
       { id: "a1", current: true, browser: "Chrome", os: "macOS", lastSeenAt: "2026-11-28T10:00:00.000Z" },
       { id: "b2", current: false, browser: "Safari", os: "iOS", lastSeenAt: "2026-11-27T08:00:00.000Z" },
@@ -181,6 +183,13 @@ describe("connected accounts and deletion", () => {
     expect(shadow(host).querySelector('[data-unlink="github"]')).toBeNull();
     expect(text(host)).toContain("This is your only way to sign in, so it cannot be disconnected.");
     expect(shadow(host).querySelector('[data-link="google"]')!.textContent!.trim()).toBe("Connect Google");
+  });
+
+  test("no passkey section when the server has no passkeys (404 NotAvailable)", async () => {
+    server.passkeys = false;
+    const host = await mount();
+    expect(shadow(host).querySelector("auth-passkeys")).toBeNull();
+    expect(text(host)).not.toContain("Passkeys");
   });
 
   test("no deletion section unless the server offers it", async () => {

@@ -133,6 +133,7 @@ export class AuthAccount extends FoyerElement {
     profile: { state: true },
     sessions: { state: true },
     connected: { state: true },
+    passkeysAvailable: { state: true },
     confirmingDelete: { state: true },
     status: { state: true },
     error: { state: true },
@@ -144,6 +145,7 @@ export class AuthAccount extends FoyerElement {
   /** `null` when the server does not list sessions (jwt sessions). */
   private sessions: SessionRow[] | null = null;
   private connected: Connected | null = null;
+  private passkeysAvailable = true;
   private confirmingDelete = false;
   private status?: AccountMessageKey;
   private error?: string;
@@ -177,10 +179,11 @@ export class AuthAccount extends FoyerElement {
     const load = ++this.loads;
     if (!options.quiet) this.setState("loading");
     const base = { basePath: this.basePath };
-    const [profile, sessions, connected] = await Promise.all([
+    const [profile, sessions, connected, passkeys] = await Promise.all([
       accountRequest("profile", undefined, base),
       accountRequest("sessions", undefined, base),
       accountRequest("accounts", undefined, base),
+      accountRequest("passkeys", undefined, base),
     ]);
     if (load !== this.loads) return;
     if (!profile.ok) {
@@ -192,6 +195,8 @@ export class AuthAccount extends FoyerElement {
     this.profile = profile.body as unknown as Profile;
     this.sessions = sessions.ok && Array.isArray(sessions.body.sessions) ? (sessions.body.sessions as SessionRow[]) : null;
     this.connected = connected.ok ? (connected.body as unknown as Connected) : null;
+    // Without a WebAuthn provider (or adapter support) there is no passkey section at all.
+    this.passkeysAvailable = passkeys.ok || passkeys.error !== "NotAvailable";
     this.setState("ready");
   }
 
@@ -282,7 +287,8 @@ export class AuthAccount extends FoyerElement {
     </section>`;
   }
 
-  private passkeysSection(): TemplateResult {
+  private passkeysSection(): TemplateResult | typeof nothing {
+    if (!this.passkeysAvailable) return nothing;
     return html`<section part="section" aria-labelledby="passkeys-heading">
       <h2 id="passkeys-heading">${this.a("account.passkeys.heading")}</h2>
       <auth-passkeys base-path=${this.basePath} lang=${this.localize.lang} exportparts="list, item, name, remove-button, rename-button"></auth-passkeys>
