@@ -27,8 +27,8 @@ async function signInWithIdp(page: Page, login: string, callbackUrl: string): Pr
   await page.getByRole("button", { name: "Continue" }).click();
 }
 
-async function noScriptPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: DEMO_ORIGIN });
+async function noScriptPage(browser: Browser, viewport?: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: DEMO_ORIGIN, ...(viewport ? { viewport } : {}) });
   await context.route(/^https:\/\/fonts\.(googleapis|gstatic)\.com\//, (route) => route.abort());
   return context.newPage();
 }
@@ -78,6 +78,31 @@ test("the hosted account page works without JavaScript: rename a passkey, sign a
   await expect(plain.locator("#accounts").getByRole("button", { name: `Connect ${PROVIDER_NAME}` })).toBeVisible();
   await expect(plain.locator("#passkeys")).toContainText("This passkey is your only way to sign in");
   await expect(plain.locator("#passkeys li").getByText("Remove")).toHaveCount(0);
+  await plain.context().close();
+});
+
+test("fits a 390 px screen, and in Arabic reads right to left", async ({ browser }) => {
+  const login = `narrow-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const plain = await noScriptPage(browser, { width: 390, height: 844 });
+  await signInWithIdp(plain, login, `${DEMO_ORIGIN}/auth/account`);
+  await expect(plain).toHaveURL(`${DEMO_ORIGIN}/auth/account`);
+  const overflow = () => plain.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await plain.goto("/auth/account?lang=ar");
+  await expect(plain.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(plain.getByRole("heading", { level: 1 })).toHaveText("حسابك");
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  // Start-aligned text sits on the right in RTL: the heading's text touches the heading box's right edge.
+  const gaps = await plain.evaluate(() => {
+    const heading = document.querySelector("h1")!;
+    const range = document.createRange();
+    range.selectNodeContents(heading);
+    const text = range.getBoundingClientRect();
+    const box = heading.getBoundingClientRect();
+    return { right: box.right - text.right, left: text.left - box.left };
+  });
+  expect(gaps.right).toBeLessThan(2);
+  expect(gaps.left).toBeGreaterThan(50);
   await plain.context().close();
 });
 
