@@ -43,7 +43,7 @@ function element(declaration) {
   if (declaration.description) lines.push(declaration.description.trim(), "");
   // Elements outside ui/elements/index.ts (`<auth-account>`) are loaded on their own only.
   const inIndex = INDEX.includes(`./${tag}/define.js`);
-  lines.push(`Class \`${declaration.name}\`. Defined by \`import "foyer-auth/elements/${tag}"\`${inIndex ? ' (or \`"foyer-auth/elements"\`)' : ""}.`, "");
+  lines.push(`Class \`${declaration.name}\`. Defined by \`import "foyer-auth/elements/${tag}"\`${inIndex ? ' (or `"foyer-auth/elements"`)' : ""}.`, "");
   lines.push(
     ...table(
       "Attributes and properties",
