@@ -4,6 +4,8 @@
  * passkey on the demo's /account (that part needs JavaScript), then, from a second browser without
  * JavaScript, renames the passkey, signs the first browser out and disconnects the IdP account.
  */
+// The named export: under NodeNext the package's CommonJS typings make the default import look un-constructable.
+import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { message } from "./support/pages.js";
 import { DEMO_ORIGIN, IDP_ORIGIN } from "./support/ports.js";
@@ -27,8 +29,13 @@ async function signInWithIdp(page: Page, login: string, callbackUrl: string): Pr
   await page.getByRole("button", { name: "Continue" }).click();
 }
 
-async function noScriptPage(browser: Browser, viewport?: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: DEMO_ORIGIN, ...(viewport ? { viewport } : {}) });
+async function noScriptPage(
+  browser: Browser,
+  viewport?: { width: number; height: number },
+  colorScheme: "light" | "dark" = "light",
+  javaScriptEnabled = false,
+): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled, baseURL: DEMO_ORIGIN, colorScheme, ...(viewport ? { viewport } : {}) });
   await context.route(/^https:\/\/fonts\.(googleapis|gstatic)\.com\//, (route) => route.abort());
   return context.newPage();
 }
@@ -105,6 +112,22 @@ test("fits a 390 px screen, and in Arabic reads right to left", async ({ browser
   expect(gaps.left).toBeGreaterThan(50);
   await plain.context().close();
 });
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`axe finds nothing on the account page (${colorScheme}, English and Arabic, with a message)`, async ({ browser }) => {
+    const login = `axe-${colorScheme}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+    // axe runs as a script in the page; the page itself has none.
+    const plain = await noScriptPage(browser, undefined, colorScheme, true);
+    await signInWithIdp(plain, login, `${DEMO_ORIGIN}/auth/account`);
+    await expect(plain).toHaveURL(`${DEMO_ORIGIN}/auth/account`);
+    for (const path of ["/auth/account?status=profileSaved", "/auth/account?lang=ar&error=LastSignInMethod"]) {
+      await plain.goto(path);
+      const { violations } = await new AxeBuilder({ page: plain }).analyze();
+      expect(violations.map((violation) => ({ rule: violation.id, nodes: violation.nodes.map((node) => node.html) }))).toEqual([]);
+    }
+    await plain.context().close();
+  });
+}
 
 test("signed out, the account page sends to sign in and back", async ({ browser }) => {
   const plain = await noScriptPage(browser);
