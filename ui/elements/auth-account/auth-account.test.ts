@@ -3,6 +3,7 @@
  * `{base}/account/*` as the real routes do): its states, readable devices, revoking, the danger style,
  * confirmations that clear, connected accounts, deletion, RTL and a 390 px container.
  */
+import axe from "axe-core";
 import { afterEach, beforeEach, describe, expect, expectTypeOf, test, vi } from "vitest";
 import { testIdempotentDefine } from "../shared-suites.js";
 import { AuthAccount } from "./auth-account.js";
@@ -215,6 +216,19 @@ describe("connected accounts and deletion", () => {
     await vi.waitFor(() => expect(host.state).toBe("signed-out"));
     expect(server.posts).toEqual([{ path: "account/delete", body: { confirm: "ada@example.com", csrfToken: "token" } }]);
     expect(status(host)).toBe("Your account was deleted.");
+  });
+});
+
+describe("accessibility", () => {
+  test.each([["en"], ["ar"]])("axe finds nothing with everything shown (%s, deletion open, a message)", async (lang) => {
+    server.deletion = true;
+    const host = await mount({ lang });
+    shadow(host).querySelector<HTMLButtonElement>('[data-revoke="b2"]')!.click();
+    await vi.waitFor(() => expect(status(host)).not.toBe(""));
+    shadow(host).querySelector<HTMLButtonElement>("[data-delete]")!.click();
+    await host.updateComplete;
+    const results = await axe.run(host);
+    expect(results.violations.map((violation) => ({ rule: violation.id, nodes: violation.nodes.map((node) => node.html) }))).toEqual([]);
   });
 });
 
