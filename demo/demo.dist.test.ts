@@ -59,7 +59,7 @@ async function stop(demo: Demo): Promise<void> {
 }
 
 /** The user agent every request sends: Foyer records it with the session, and /account shows it. */
-const USER_AGENT = "demo-test/1.0 (curl-like)";
+const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 /** A GET with the jar's cookies; the jar takes what the response sets. */
 async function get(jar: CookieJar, url: string, headers: Record<string, string> = {}): Promise<Response> {
@@ -143,7 +143,9 @@ function expectAccountListsOnly(page: string, token: string, session: AdapterSes
   expect(entries).toHaveLength(1);
   const [entry] = entries as [string];
   expect(entry).toMatch(/^<li class="session current" aria-current="true">/);
-  expect(entry).toContain(`<p class="device">${USER_AGENT} <strong class="badge">This device</strong></p>`);
+  // The device is named from the user agent (browser and system), not shown as the raw header.
+  expect(entry).toContain(`<p class="device">Chrome on Linux <strong class="badge">This device</strong></p>`);
+  expect(page).toContain('<a href="/auth/account">Foyer\'s account page</a>');
   expect(entry).toContain(`<dt>Signed in</dt><dd><time datetime="${session.createdAt.toISOString()}">`);
   expect(entry).toContain(`<dt>Last seen</dt><dd><time datetime="`);
   expect(entry).toContain(`<dt>Expires</dt><dd><time datetime="${session.expires.toISOString()}">`);
@@ -333,6 +335,8 @@ describe("demo", () => {
             expires: "2030-01-01T00:00:00.000Z",
             userAgent: "<img src=x onerror=alert(1)>",
             ip: null,
+            browser: "<img src=x onerror=alert(1)>",
+            os: null,
           },
         ],
       },

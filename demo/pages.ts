@@ -47,7 +47,7 @@ const STYLE = `
 body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: CanvasText; background: Canvas; }
 header { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; padding: .75rem clamp(1rem, 4vw, 1.5rem); border-bottom: 1px solid var(--border); }
 header strong { margin-inline-end: auto; }
-main { max-width: 28rem; margin: 2rem auto; padding: 0 clamp(1rem, 4vw, 1.5rem); }
+main { max-width: 28rem; margin: 2rem auto; padding: 0 clamp(1rem, 4vw, 1.5rem); overflow-wrap: anywhere; }
 a { color: var(--accent); }
 code { overflow-wrap: anywhere; }
 .hint { color: var(--muted); font-size: .9rem; }
@@ -179,9 +179,15 @@ function time(iso: string | null): SafeHtml {
   return html`<time datetime="${date.toISOString()}">${date.toISOString().slice(0, 16).replace("T", " ")} UTC</time>`;
 }
 
+/** The device as Foyer names it from the user agent ("Chrome on macOS"), never the raw header. */
+function deviceName(info: SessionInfo): string {
+  if (info.browser && info.os) return `${info.browser} on ${info.os}`;
+  return info.browser ?? info.os ?? "Unknown device";
+}
+
 function sessionItem(info: SessionInfo): SafeHtml {
   return html`<li class="${info.current ? "session current" : "session"}"${info.current ? html` aria-current="true"` : ""}>
-<p class="device">${info.userAgent ?? "Unknown browser"}${info.current ? html` <strong class="badge">This device</strong>` : ""}</p>
+<p class="device">${deviceName(info)}${info.current ? html` <strong class="badge">This device</strong>` : ""}</p>
 <dl>
 <dt>Signed in</dt><dd>${time(info.createdAt)}</dd>
 <dt>Last seen</dt><dd>${time(info.lastSeenAt)}</dd>
@@ -215,6 +221,7 @@ ${listing.sessions.map(sessionItem)}
 ${sessions}
 <h2>Passkeys</h2>
 ${passkeys}
+<p>Change your name, sign other devices out, or connect another account on <a href="${AUTH_BASE}/account">Foyer's account page</a>.</p>
 ${signOutLink()}`,
     elementsScript(scriptPath),
   );

@@ -332,6 +332,28 @@ export interface EventCallbacks {
    * the identifier (e-mail, username, credential id) ran out; `address` is the counted address group.
    */
   rateLimited?: (message: RateLimitedEvent) => Awaitable<void>;
+  /** *(Foyer)* The user changed their name or picture on the account page or `<auth-account>` (docs/account.md). */
+  accountUpdated?: (message: { user: User; changes: { name?: string | null; image?: string | null } }) => Awaitable<void>;
+  /** *(Foyer)* The user ended sessions from the account area: one (`current` when it was this browser's) or all others. */
+  sessionRevoked?: (message: { user: User; count: number; current: boolean }) => Awaitable<void>;
+  /** *(Foyer)* The user renamed a passkey (`passkeyId` is its stored credential id). */
+  passkeyRenamed?: (message: { user: User; passkeyId: string; name: string }) => Awaitable<void>;
+  /** *(Foyer)* The user removed a passkey (`passkeyId` is its stored credential id). */
+  passkeyRemoved?: (message: { user: User; passkeyId: string }) => Awaitable<void>;
+  /** *(Foyer)* The user disconnected an OAuth/OIDC account from theirs. */
+  accountUnlinked?: (message: { user: User; account: { provider: string; providerAccountId: string } }) => Awaitable<void>;
+  /** *(Foyer)* The user deleted their account (`account.deletion`); their sessions were ended first. */
+  accountDeleted?: (message: { user: User }) => Awaitable<void>;
+}
+
+/** *(Foyer)* Options of the account area (docs/account.md). */
+export interface AccountOptions {
+  /**
+   * Let users delete their own account: `true`, or `{ recentSignIn }` with the seconds since sign-in
+   * within which the deletion is allowed (default 600). Off by default. Needs database sessions (the
+   * sign-in time is the session's creation) and an adapter with `deleteUser`.
+   */
+  deletion?: boolean | { recentSignIn?: number };
 }
 
 /** What the `rateLimited` event is told. The identifier itself is never passed on (it may be an e-mail). */
@@ -415,6 +437,8 @@ export interface AuthConfig {
    * turns them on with its changes (a route set to `false` is not limited).
    */
   rateLimits?: boolean | RateLimitsOptions;
+  /** *(Foyer)* The account area (`{basePath}/account`, docs/account.md). */
+  account?: AccountOptions;
   /** Where Foyer is mounted. Default `/auth`. */
   basePath?: string;
   /** Trust the `Host` / `X-Forwarded-*` headers of the request. See `setEnvDefaults`. */

@@ -29,3 +29,14 @@ export const BRAND_TOKENS = {
 } as const;
 
 export type ColorToken = keyof typeof COLOR_TOKENS;
+
+/**
+ * The danger colour of destructive actions (remove, sign out everywhere, delete the account), as
+ * [light, dark]: `--auth-color-danger` for the text, border and button background,
+ * `--auth-color-on-danger` for the text on it. Both pairs meet WCAG AA against the surface. The
+ * account page (server/pages/account.css) and the account elements declare them with these defaults.
+ */
+export const DANGER_TOKENS = {
+  "--auth-color-danger": ["#b42318", "#ff7b72"],
+  "--auth-color-on-danger": ["#fff", "#0d1117"],
+} as const satisfies Record<string, readonly [string, string]>;

@@ -123,6 +123,7 @@ async function renameRoute(ctx: RequestContext, user: AdapterUser): Promise<Resp
   if (!passkey) return notFound();
   const updated = await ctx.config.adapter!.updateAuthenticator!(passkey.credentialID, { name });
   if (!updated) return notFound();
+  await ctx.config.events.passkeyRenamed({ user, passkeyId: passkey.credentialID, name });
   return json(200, { passkey: describe(updated) });
 }
 
@@ -140,6 +141,7 @@ async function removeRoute(ctx: RequestContext, user: AdapterUser): Promise<Resp
         return json(409, { error: "LastSignInMethod", message: "This is the last way to sign in to the account; add another before removing it." });
       }
       await ctx.config.adapter!.deleteAuthenticator!(passkey.credentialID);
+      await ctx.config.events.passkeyRemoved({ user, passkeyId: passkey.credentialID });
       return json(200, { removed: passkey.credentialID });
     })
     .catch((error: unknown) => {
@@ -152,7 +154,7 @@ async function removeRoute(ctx: RequestContext, user: AdapterUser): Promise<Resp
  * Removals run one at a time per user, in every instance that shares the store. A removal that
  * cannot get the lock within a few seconds is answered 409 `Busy` (nothing was removed).
  */
-const removals = new StoreLock({ ttlMs: 15_000, waitMs: 5_000 });
+export const removals = new StoreLock({ ttlMs: 15_000, waitMs: 5_000 });
 
 /**
  * Whether the user can still sign in without any passkey: a verified address while an e-mail

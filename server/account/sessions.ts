@@ -12,6 +12,7 @@ import { sessionStrategyOf } from "../session/strategy.js";
 import type { StoredSession } from "../session/types.js";
 import type { ResponseInternal } from "../types.js";
 import { JSON_HEADERS } from "../core/response.js";
+import { parseUserAgent } from "./user-agent.js";
 
 /** A session as its owner sees it. `id` is derived from the stored key; it is not the token. */
 export interface SessionInfo {
@@ -22,6 +23,10 @@ export interface SessionInfo {
   expires: string;
   userAgent: string | null;
   ip: string | null;
+  /** The browser named by the user agent ("Chrome", "Safari", …), or `null` when it cannot be told. */
+  browser: string | null;
+  /** The operating system named by the user agent ("macOS", "Android", …), or `null`. */
+  os: string | null;
 }
 
 const json = (status: number, body: unknown): ResponseInternal => ({ status, headers: { ...JSON_HEADERS, "Cache-Control": "no-store" }, body });
@@ -51,6 +56,7 @@ async function describe(session: AdapterSessionWithMetadata, current: string): P
     expires: new Date(session.expires).toISOString(),
     userAgent: session.userAgent ?? null,
     ip: session.ip ?? null,
+    ...parseUserAgent(session.userAgent),
   };
 }
 
@@ -92,6 +98,7 @@ async function revokeRoute(ctx: RequestContext): Promise<ResponseInternal> {
   for (const session of sessions) {
     if ((await sessionId(session.sessionToken)) !== wanted) continue;
     await ctx.config.adapter!.deleteSession!(session.sessionToken);
+    await ctx.config.events.sessionRevoked({ user: current.user, count: 1, current: session.sessionToken === current.key });
     const response = json(200, { revoked: 1 });
     if (session.sessionToken === current.key) response.cookies = databaseSessionDeletions(ctx);
     return response;
@@ -103,6 +110,7 @@ async function revokeOthersRoute(ctx: RequestContext): Promise<ResponseInternal>
   const current = await signedIn(ctx);
   if (!("key" in current)) return current;
   const revoked = await ctx.config.adapter!.deleteSessions!(current.user.id, { except: [current.key] });
+  await ctx.config.events.sessionRevoked({ user: current.user, count: Number(revoked) || 0, current: false });
   return json(200, { revoked });
 }
 

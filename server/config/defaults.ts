@@ -58,7 +58,21 @@ export function defaultSessionCallback({ session }: { session: Session }): Sessi
 
 /** Events are awaited, and a throwing handler is logged as `EventError` without breaking the flow. */
 export function wrapEvents(events: EventCallbacks, logger: LoggerInstance): Required<EventCallbacks> {
-  const names = ["signIn", "signOut", "createUser", "updateUser", "linkAccount", "session", "rateLimited"] as const;
+  const names = [
+    "signIn",
+    "signOut",
+    "createUser",
+    "updateUser",
+    "linkAccount",
+    "session",
+    "rateLimited",
+    "accountUpdated",
+    "sessionRevoked",
+    "passkeyRenamed",
+    "passkeyRemoved",
+    "accountUnlinked",
+    "accountDeleted",
+  ] as const;
   const wrapped = {} as Record<(typeof names)[number], (message: any) => Promise<void>>;
   for (const name of names) {
     const handler = events[name] as ((message: unknown) => unknown) | undefined;

@@ -91,6 +91,7 @@ function buildConfig(userConfig: AuthConfig, env: EnvObject): NormalizedConfig {
     callbacks: resolveCallbacks(config),
     defaultJwtCallback: !config.callbacks?.jwt,
     events: wrapEvents(config.events ?? {}, logger),
+    account: resolveAccount(config.account),
     logger,
     pages: config.pages ?? {},
     ...UNPREPARED_PAGES,
@@ -154,4 +155,11 @@ function exactOrigins(urls: string[]): string[] {
       return [];
     }
   });
+}
+
+/** `account` with its defaults: deletion off; when on, allowed within 10 minutes of signing in. */
+function resolveAccount(account: AuthConfig["account"]): NormalizedConfig["account"] {
+  const deletion = account?.deletion;
+  const recentSignIn = typeof deletion === "object" && Number.isFinite(deletion.recentSignIn) ? Math.max(0, Number(deletion.recentSignIn)) : 600;
+  return { deletion: Boolean(deletion), recentSignIn };
 }

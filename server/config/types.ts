@@ -92,6 +92,8 @@ export interface NormalizedConfig {
   /** True when the jwt callback is the default one (the token is never changed by it). */
   defaultJwtCallback: boolean;
   events: Required<EventCallbacks>;
+  /** `account`, resolved: whether users may delete their account, and within how many seconds of signing in. */
+  account: { deletion: boolean; recentSignIn: number };
   logger: LoggerInstance;
   pages: PagesOptions;
   theme: ResolvedTheme;

@@ -43,6 +43,8 @@ const ACTION_BODY_TYPES: ReadonlySet<string> = new Set([FORM, JSON_TYPE]);
  * CORS preflight first. The CSRF token is checked either way.
  */
 const FOYER_BODY_TYPES: ReadonlySet<string> = new Set([JSON_TYPE]);
+/** The account page's forms (`{basePath}/account/form/…`): forms only, so the JSON routes stay JSON-only. */
+const ACCOUNT_FORM_BODY_TYPES: ReadonlySet<string> = new Set([FORM]);
 
 /** GET takes all nine actions; POST takes callback, session, signin and signout. */
 const ACTIONS: Record<AuthAction, { GET: ContextHandler; POST?: ContextHandler }> = {
@@ -70,7 +72,9 @@ export function matchRoute(target: RequestTarget): Route | BadRequest {
   const [first, second] = target.segments as [string, string | undefined];
   if (Object.hasOwn(AREAS, first)) {
     const area = first as FoyerArea;
-    return { action: area, bodyTypes: FOYER_BODY_TYPES, segments: target.segments.slice(1), ...AREAS[area] };
+    // The account page's HTML forms (`/account/form/…`) post forms; their CSRF token is checked as on the sign-out page.
+    const bodyTypes = area === "account" && second === "form" ? ACCOUNT_FORM_BODY_TYPES : FOYER_BODY_TYPES;
+    return { action: area, bodyTypes, segments: target.segments.slice(1), ...AREAS[area] };
   }
   if (target.segments.length > 2) return { kind: "bad-request", reason: "Too many path segments", head: false };
   if (!isAuthAction(first)) return { kind: "bad-request", reason: `Unknown action ${first}`, head: false };

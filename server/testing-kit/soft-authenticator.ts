@@ -72,6 +72,8 @@ export interface SoftAuthenticatorOptions {
   transports?: string[];
   /** Sets the backup-eligible and backed-up flags (a synced, multi-device passkey). Default false. */
   backedUp?: boolean;
+  /** The AAGUID written into the attestation (e.g. iCloud Keychain's). Default all zeros (anonymous). */
+  aaguid?: string;
 }
 
 /** Overrides for one ceremony, to build hostile responses. */
@@ -125,12 +127,16 @@ export class SoftAuthenticator {
   private readonly counterStep: number;
   private readonly transports: string[];
   private readonly backedUp: boolean;
+  private readonly aaguid: Uint8Array;
 
   constructor(options: SoftAuthenticatorOptions) {
     this.origin = options.origin;
     this.counterStep = options.counterStep ?? 1;
     this.transports = options.transports ?? ["internal"];
     this.backedUp = options.backedUp ?? false;
+    const hex = (options.aaguid ?? "").replace(/-/g, "");
+    if (options.aaguid !== undefined && !/^[0-9a-fA-F]{32}$/.test(hex)) throw new TypeError("aaguid must be 16 bytes in hex");
+    this.aaguid = new Uint8Array(16).map((_, index) => (hex ? parseInt(hex.slice(index * 2, index * 2 + 2), 16) : 0));
   }
 
   /** `navigator.credentials.create()`: a new ES256 credential for the options' RP and user. */
@@ -148,7 +154,7 @@ export class SoftAuthenticator {
     const credential: SoftCredential = reused ?? { id, rpId, userHandle: options.user.id, counter: 0, keys };
 
     const publicKey = await coseKey(keys.publicKey);
-    const attested = concat(new Uint8Array(16), uint16(rawId.length), rawId, publicKey);
+    const attested = concat(this.aaguid, uint16(rawId.length), rawId, publicKey);
     const authData = concat(await sha256(utf8(rpId)), new Uint8Array([this.flags(overrides.userVerified) | FLAG_AT]), uint32(0), attested);
     const clientDataJSON = this.clientData(overrides.type ?? "webauthn.create", overrides.challenge ?? options.challenge, overrides.origin);
     const attestationObject = cbor(

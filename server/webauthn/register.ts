@@ -29,8 +29,10 @@ import { storedCredentialId, toBase64 } from "./encoding.js";
 import { clearHalfMadePasskeyAccount } from "./half-made.js";
 import { expectedRelyingParty } from "./relying-party.js";
 import { verifyAttestation, type RegistrationInfo } from "./verify.js";
+import { authenticatorName } from "./aaguid.js";
 
-type NewAuthenticator = Omit<AdapterAuthenticator, "userId">;
+/** The row to store; `name` only for adapters that keep Foyer's passkey metadata. */
+type NewAuthenticator = Omit<AdapterAuthenticator, "userId"> & { name?: string };
 /** The `webauthn` account a passkey signs in (written out: `Omit` over Account's index signature loses the keys). */
 interface NewAccount {
   provider: string;
@@ -40,8 +42,12 @@ interface NewAccount {
 
 const TRANSPORT = /^[a-z-]{1,32}$/;
 
-/** The authenticator row exactly as Auth.js writes it (base64 ids and key, comma-joined transports). */
-function authenticatorRow(info: RegistrationInfo): NewAuthenticator {
+/**
+ * The authenticator row exactly as Auth.js writes it (base64 ids and key, comma-joined transports).
+ * With an adapter that keeps passkey metadata, the passkey is also named after its provider, from the
+ * AAGUID ("iCloud Keychain"), which nothing else keeps; the user can rename it.
+ */
+function authenticatorRow(info: RegistrationInfo, adapter: Adapter): NewAuthenticator {
   const credentialID = storedCredentialId(info.credential.id);
   const transports = (info.credential.transports ?? []).filter((t) => typeof t === "string" && TRANSPORT.test(t)).slice(0, 8);
   return {
@@ -52,7 +58,14 @@ function authenticatorRow(info: RegistrationInfo): NewAuthenticator {
     credentialDeviceType: info.credentialDeviceType,
     credentialBackedUp: info.credentialBackedUp,
     transports: transports.length ? transports.join(",") : null,
+    ...providerName(info, adapter),
   };
+}
+
+function providerName(info: RegistrationInfo, adapter: Adapter): { name?: string } {
+  if (typeof adapter.listAuthenticatorsWithMetadata !== "function") return {};
+  const name = authenticatorName(info.aaguid);
+  return name ? { name } : {};
 }
 
 export async function registerPasskey(ctx: RequestContext, provider: WebAuthnConfig, response: RegistrationResponseJSON): Promise<ResponseInternal> {
@@ -67,7 +80,7 @@ export async function registerPasskey(ctx: RequestContext, provider: WebAuthnCon
   const info = await verifyAttestation(provider, response, opened.challenge, expectedRelyingParty(ctx, provider));
   // Spent only now that the attestation verified (a bogus one must not use it up), before anything is stored.
   await spendVerifiedChallenge(ctx, opened);
-  const row = authenticatorRow(info);
+  const row = authenticatorRow(info, adapter);
   const account: NewAccount = { provider: provider.id, type: "webauthn", providerAccountId: row.credentialID };
   const known = await adapter.getAuthenticator!(row.credentialID);
   if (known && known.userId !== current?.id) throw new AccountNotLinked("This passkey is already registered to another user");

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, expectTypeOf, test, vi } from "vitest";
 import { userEvent } from "vitest/browser";
 import { cancelPasskeyCeremony } from "../../client/passkey.js";
-import { type AuthPasskeyRegisteredEvent } from "../../events/index.js";
+import { AuthPasskeyRemovedEvent, type AuthPasskeyRegisteredEvent } from "../../events/index.js";
 import { testIdempotentDefine } from "../shared-suites.js";
 import { appendElement, browserIdle, elementStubs } from "../test-support.js";
 import { AuthPasskeyRegister } from "./auth-passkey-register.js";
@@ -167,6 +167,27 @@ describe("signed in: add a passkey", () => {
     expect(stubs.server.requestsTo("webauthn-options/passkey")[0]!.query).toEqual({ action: "register" });
     expect(status(host).textContent).toBe("Passkey added.");
     expect(alert(host).textContent).toBe("");
+  });
+
+  test("'Passkey added.' does not linger: a removal elsewhere on the page clears it, and so does time", async () => {
+    stubs.install({ signedIn: true });
+    const host = await mount();
+    await userEvent.click(button(host));
+    await vi.waitFor(() => expect(status(host).textContent).toBe("Passkey added."));
+    document.dispatchEvent(new AuthPasskeyRemovedEvent({ id: "x" }));
+    await host.updateComplete;
+    expect(status(host).textContent).toBe("");
+
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      await userEvent.click(button(host));
+      await vi.waitFor(() => expect(status(host).textContent).toBe("Passkey added."));
+      vi.advanceTimersByTime(6500);
+      await host.updateComplete;
+      expect(status(host).textContent).toBe("");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test.each([

@@ -1,11 +1,15 @@
 import { html, nothing, render } from "lit";
 import { AuthPasskeyRegisteredEvent } from "../../events/auth-passkey-registered.js";
+import { AuthPasskeyRemovedEvent } from "../../events/auth-passkey-removed.js";
 import { loadSession } from "../../internal/auth.js";
 import { SessionSubscription } from "../../internal/session-subscription.js";
 import { adoptPasskeyLightStyles, fieldId, passkeyErrorMessage, toggleState } from "../../internal/passkey.js";
 import { passkeyClient, passkeysSupported } from "../../internal/passkey-client.js";
 import { FoyerElement } from "../foyer-element.js";
 import { passkeyRegisterStyles } from "./auth-passkey-register.styles.js";
+
+/** How long "Passkey added." / "Account created." stays before it clears by itself. */
+const DONE_MS = 6000;
 
 /** The e-mail input of a sign-up, among the element's children. */
 const EMAIL_INPUT = 'input[type="email"], input[name="email"]';
@@ -78,6 +82,8 @@ export class AuthPasskeyRegister extends FoyerElement {
   private signedIn?: boolean;
   private error?: string;
   private done?: "added" | "created";
+  /** Clears the confirmation after a while, so "Passkey added." does not linger through later actions. */
+  private doneTimer?: ReturnType<typeof setTimeout>;
 
   private readonly subscription = new SessionSubscription(this, () => void this.refresh());
   private readonly fieldId = fieldId("auth-passkey-register");
@@ -90,7 +96,20 @@ export class AuthPasskeyRegister extends FoyerElement {
     toggleState(this.internals, "unsupported", this.unsupported);
     if (!this.unsupported) void passkeyClient();
     adoptPasskeyLightStyles(this);
+    document.addEventListener(AuthPasskeyRemovedEvent.type, this.clearDone);
   }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    document.removeEventListener(AuthPasskeyRemovedEvent.type, this.clearDone);
+    clearTimeout(this.doneTimer);
+  }
+
+  /** Another change on the page (a passkey removed) makes the confirmation stale. */
+  private readonly clearDone = (): void => {
+    clearTimeout(this.doneTimer);
+    this.done = undefined;
+  };
 
   /** Reads the session again (signed in or not decides what the element offers). */
   async refresh(): Promise<void> {
@@ -158,7 +177,7 @@ export class AuthPasskeyRegister extends FoyerElement {
     if (signUp && !this.validEmail(input)) return;
     const hadFocus = this.matches(":focus-within");
     this.error = undefined;
-    this.done = undefined;
+    this.clearDone();
     this.setBusy(true);
     const result = await (
       await passkeyClient()
@@ -176,6 +195,8 @@ export class AuthPasskeyRegister extends FoyerElement {
     this.setBusy(false);
     if (result.ok) {
       this.done = signUp ? "created" : "added";
+      clearTimeout(this.doneTimer);
+      this.doneTimer = setTimeout(this.clearDone, DONE_MS);
       this.dispatchEvent(new AuthPasskeyRegisteredEvent({ provider: this.provider, url: result.url, signUp }));
       // After a sign-up the client broadcasts the new session; the subscription above then switches
       // this element (and every other one) to the signed-in view.

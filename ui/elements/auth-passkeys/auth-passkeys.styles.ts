@@ -58,9 +58,14 @@ export const passkeysStyles = [
       cursor: not-allowed;
       opacity: 0.6;
     }
+    :host {
+      --_color-danger: var(--auth-color-danger, light-dark(#b42318, #ff7b72));
+      --_color-on-danger: var(--auth-color-on-danger, light-dark(#fff, #0d1117));
+    }
     .danger {
-      color: var(--_color-on-brand);
-      background: var(--_color-brand);
+      color: var(--_color-on-danger);
+      background: var(--_color-danger);
+      border-color: var(--_color-danger);
     }
     .note {
       margin: 0;

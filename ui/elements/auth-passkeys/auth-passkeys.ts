@@ -44,7 +44,7 @@ const STATES: readonly PasskeysState[] = ["loading", "empty", "list", "error", "
  * @cssprop --auth-color-text - Text; `--auth-color-text-muted` the details.
  * @cssprop --auth-color-border - Row separators and button borders.
  * @cssprop --auth-color-surface - Button background.
- * @cssprop --auth-color-brand - The confirming "Remove" button (with `--auth-color-on-brand`).
+ * @cssprop --auth-color-danger - The confirming "Remove" button (with `--auth-color-on-danger`).
  * @cssprop --auth-color-error - Error text; `--auth-color-error-surface` its background.
  * @cssprop --auth-color-focus - Focus rings.
  * @cssprop --auth-radius - Corner radius.
