@@ -37,7 +37,9 @@
  *     for e2e/sveltekit.spec.ts.
  * Outside CI a server already answering on its URL is reused, so set the variables to run the suite
  * against servers you started yourself.
- * Screenshots for people to look at go to test-results/screenshots/.
+ * Screenshot baselines (e2e/screenshots.spec.ts) sit beside their spec, named after the project and
+ * the platform (`snapshotPathTemplate` below); they are taken with the Debian Chromium this machine and
+ * CI share. `npx playwright test e2e/screenshots.spec.ts --update-snapshots` regenerates them.
  */
 import { defineConfig, devices } from "@playwright/test";
 import { PORTS } from "./e2e/support/ports.js";
@@ -159,6 +161,8 @@ const QWIK_SERVER = {
 export default defineConfig({
   testDir: "./e2e",
   outputDir: "test-results",
+  // Playwright's default layout, spelled out: e2e/<spec>-snapshots/<name>-<project>-<platform>.png.
+  snapshotPathTemplate: "{testDir}/{testFileDir}/{testFileName}-snapshots/{arg}{-projectName}{-platform}{ext}",
   workers: 2,
   reporter: "list",
   forbidOnly: Boolean(process.env.CI),

@@ -123,6 +123,16 @@ export default defineConfig({
         },
       },
       {
+        // `npm run build-storybook` (the kit's documentation): one static build, checked for a docs
+        // page per element of custom-elements.json (stories/storybook-build.build.test.ts).
+        test: {
+          name: "storybook-build",
+          include: ["stories/**/*.build.test.ts"],
+          environment: "node",
+          testTimeout: 20_000,
+        },
+      },
+      {
         plugins: [storybookTest({ configDir: resolve(import.meta.dirname, ".storybook") })],
         optimizeDeps: { exclude: ["lit", "lit-html", "lit-element", "@lit/reactive-element"] },
         test: {

@@ -15,6 +15,7 @@ import { nextFrames, passkeyStubs, type PasskeyStoryParameters } from "../suppor
 import { browserIdle } from "../support/idle.js";
 import { activeStub } from "../support/stub-fetch.js";
 import { activeWebAuthn } from "../support/stub-webauthn.js";
+import { docsStory } from "../support/element-docs.js";
 
 interface Args {
   conditional: boolean;
@@ -41,6 +42,9 @@ const meta = {
   ></auth-passkey-button>`,
 } satisfies Meta<Args>;
 export default meta;
+
+/** The reference page generated from custom-elements.json (attributes, properties, events, slots, parts, CSS properties). */
+export const Docs = docsStory("auth-passkey-button");
 
 type Story = StoryObj<Args> & { parameters?: PasskeyStoryParameters & Record<string, unknown> };
 

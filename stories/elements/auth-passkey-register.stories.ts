@@ -13,6 +13,7 @@ import type { AuthPasskeyRegister } from "../../ui/elements/auth-passkey-registe
 import type { AuthPasskeyRegisteredEvent } from "../../ui/events/index.js";
 import { passkeyStubs, type PasskeyStoryParameters } from "../support/passkey-story.js";
 import { activeStub } from "../support/stub-fetch.js";
+import { docsStory } from "../support/element-docs.js";
 
 interface Args {
   lang?: string;
@@ -33,6 +34,9 @@ const meta = {
   ></auth-passkey-register>`,
 } satisfies Meta<Args>;
 export default meta;
+
+/** The reference page generated from custom-elements.json (attributes, properties, events, slots, parts, CSS properties). */
+export const Docs = docsStory("auth-passkey-register");
 
 type Story = StoryObj<Args> & { parameters?: PasskeyStoryParameters & Record<string, unknown> };
 

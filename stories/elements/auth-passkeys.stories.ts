@@ -13,6 +13,7 @@ import type { AuthPasskeys } from "../../ui/elements/auth-passkeys/auth-passkeys
 import type { AuthPasskeyRemovedEvent } from "../../ui/events/index.js";
 import { passkeyStubs, type PasskeyStoryParameters } from "../support/passkey-story.js";
 import { activeStub, RECORDED } from "../support/stub-fetch.js";
+import { docsStory } from "../support/element-docs.js";
 
 interface Args {
   lang?: string;
@@ -29,6 +30,9 @@ const meta = {
     html`<auth-passkeys base-path=${activeStub().basePath} lang=${ifDefined(args.lang)} @auth-passkey-removed=${args.onRemoved}></auth-passkeys>`,
 } satisfies Meta<Args>;
 export default meta;
+
+/** The reference page generated from custom-elements.json (attributes, properties, events, slots, parts, CSS properties). */
+export const Docs = docsStory("auth-passkeys");
 
 type Story = StoryObj<Args> & { parameters?: PasskeyStoryParameters & Record<string, unknown> };
 

@@ -10,6 +10,7 @@ import "../../ui/elements/auth-provider-button/define.js";
 import type { AuthProviderButton } from "../../ui/elements/auth-provider-button/auth-provider-button.js";
 import type { AuthSigninErrorEvent, AuthSigninStartEvent, AuthSigninSuccessEvent } from "../../ui/events/index.js";
 import { activeStub, authStub, RECORDED, type StubOptions } from "../support/stub-fetch.js";
+import { docsStory } from "../support/element-docs.js";
 
 interface Args {
   provider: string;
@@ -36,6 +37,9 @@ const meta = {
   ></auth-provider-button>`,
 } satisfies Meta<Args>;
 export default meta;
+
+/** The reference page generated from custom-elements.json (attributes, properties, events, slots, parts, CSS properties). */
+export const Docs = docsStory("auth-provider-button");
 
 type Story = StoryObj<Args>;
 

@@ -11,6 +11,7 @@ import "../../ui/elements/auth-user/define.js";
 import type { AuthSession } from "../../ui/elements/auth-session/auth-session.js";
 import type { AuthSessionChangeEvent } from "../../ui/events/index.js";
 import { activeStub, authStub, USER_NAME, type StubOptions } from "../support/stub-fetch.js";
+import { docsStory } from "../support/element-docs.js";
 
 interface Args {
   onChange: (event: AuthSessionChangeEvent) => void;
@@ -35,6 +36,9 @@ const meta = {
   },
 } satisfies Meta<Args>;
 export default meta;
+
+/** The reference page generated from custom-elements.json (attributes, properties, events, slots, parts, CSS properties). */
+export const Docs = docsStory("auth-session");
 
 type Story = StoryObj<Args>;
 

@@ -14,6 +14,7 @@ import { BRAND_LOGO } from "../support/page-story.js";
 import { activeStub, authStub, PASSWORD, RECORDED, type StubOptions } from "../support/stub-fetch.js";
 import { activeWebAuthn, webauthnStub } from "../support/stub-webauthn.js";
 import { cancelPasskeyCeremony } from "../../ui/client/passkey.js";
+import { docsStory } from "../support/element-docs.js";
 
 interface Args {
   providers?: string;
@@ -42,6 +43,9 @@ const meta = {
   ></auth-signin>`,
 } satisfies Meta<Args>;
 export default meta;
+
+/** The reference page generated from custom-elements.json (attributes, properties, events, slots, parts, CSS properties). */
+export const Docs = docsStory("auth-signin");
 
 type Story = StoryObj<Args>;
 

@@ -10,6 +10,7 @@ import "../../ui/elements/auth-signout/define.js";
 import type { AuthSignout } from "../../ui/elements/auth-signout/auth-signout.js";
 import type { AuthSignoutEvent } from "../../ui/events/index.js";
 import { activeStub, authStub, RECORDED, type StubOptions } from "../support/stub-fetch.js";
+import { docsStory } from "../support/element-docs.js";
 
 interface Args {
   confirm: boolean;
@@ -34,6 +35,9 @@ const meta = {
   ></auth-signout>`,
 } satisfies Meta<Args>;
 export default meta;
+
+/** The reference page generated from custom-elements.json (attributes, properties, events, slots, parts, CSS properties). */
+export const Docs = docsStory("auth-signout");
 
 type Story = StoryObj<Args>;
 

@@ -8,6 +8,7 @@ import { expect, waitFor } from "storybook/test";
 import "../../ui/elements/auth-user/define.js";
 import type { AuthUser } from "../../ui/elements/auth-user/auth-user.js";
 import { activeStub, authStub, INLINE_AVATAR, RECORDED, USER_NAME, type StubOptions } from "../support/stub-fetch.js";
+import { docsStory } from "../support/element-docs.js";
 
 const meta = {
   title: "Elements/auth-user",
@@ -17,6 +18,9 @@ const meta = {
   render: () => html`<auth-user base-path=${activeStub().basePath}></auth-user>`,
 } satisfies Meta;
 export default meta;
+
+/** The reference page generated from custom-elements.json (attributes, properties, events, slots, parts, CSS properties). */
+export const Docs = docsStory("auth-user");
 
 type Story = StoryObj;
 
