@@ -6,7 +6,7 @@
  * delete the account. Every session of the user is ended first, then the user and their accounts.
  */
 import type { RequestContext } from "../context/request-context.js";
-import { databaseSessionDeletion } from "../session/database-session.js";
+import { databaseSessionDeletions } from "../session/database-session.js";
 import { sessionStrategyOf } from "../session/strategy.js";
 import type { ResponseInternal } from "../types.js";
 import { deletionAvailable } from "./profile.js";
@@ -41,6 +41,6 @@ export async function deletionRoute(ctx: RequestContext, segments: string[]): Pr
   await adapter.deleteUser!(user.id);
   await ctx.config.events.accountDeleted({ user });
   const response = json(200, { deleted: true });
-  response.cookies = [databaseSessionDeletion(ctx)];
+  response.cookies = databaseSessionDeletions(ctx);
   return response;
 }
