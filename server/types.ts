@@ -194,6 +194,11 @@ export interface Theme {
   logo?: string;
   brandColor?: string;
   buttonText?: string;
+  /**
+   * The app's name, shown beside the logo in the brand header of the sign-in surface (the built-in
+   * pages and `<auth-signin>`). Plain text, at most 60 characters. A Foyer addition: Auth.js has no such field.
+   */
+  appName?: string;
 }
 
 /** Custom pages that replace the built-in ones. */

@@ -1,33 +1,40 @@
 /**
  * The behaviour of the passkey section of Foyer's hosted sign-in page (server/pages/signin.tsx).
  *
- * The server renders, per WebAuthn provider, a section that stays `hidden` until this script has
- * checked that the browser has WebAuthn, so a browser without passkeys, or
- * without JavaScript, never shows buttons that cannot work:
+ * The server renders the passkey buttons inside the sign-in form, which shares its one e-mail field
+ * with the other e-mail-based methods. They stay `hidden` (in a `data-passkey-section` element) until
+ * this script has checked that the browser has WebAuthn, so a browser without passkeys, or without
+ * JavaScript, never shows buttons that cannot work:
  *
  * ```html
- * <div id="passkey-section" data-passkey-section hidden>
- *   <form id="passkey-form" action="…/auth/callback/passkey" data-passkey-provider="passkey" data-error-default="…" data-error-cancelled="…">
- *     <input type="hidden" name="csrfToken"> <input type="hidden" name="callbackUrl">
- *     <input name="email" autocomplete="username webauthn" data-form-field>
- *     <button type="submit" id="submitButton-passkey" formnovalidate>Sign in with a passkey</button>
- *     <button type="submit" id="registerButton-passkey" data-passkey-action="register">Create account with a passkey</button>
+ * <form id="passkey-form" action="…/auth/callback/credentials" data-passkey-provider="passkey"
+ *       data-passkey-url="…/auth/callback/passkey" data-error-default="…" data-error-cancelled="…">
+ *   <input type="hidden" name="csrfToken"> <input type="hidden" name="callbackUrl">
+ *   <input name="email" autocomplete="username webauthn" data-form-field> …
+ *   <button type="submit">Continue</button>
+ *   <div id="passkey-section" data-passkey-section hidden>
+ *     <button type="submit" id="submitButton-passkey" formaction="…/auth/callback/passkey" formnovalidate data-passkey-action="signin">Use a passkey</button>
+ *     <button type="submit" id="registerButton-passkey" formaction="…/auth/callback/passkey" formnovalidate data-passkey-action="register">Create account with a passkey</button>
  *     <div id="passkey-alert" role="alert"></div>
- *   </form>
- * </div>
+ *   </div>
+ * </form>
  * ```
  *
- * - The sign-in button (and Enter in the field) signs in with any passkey of this site; it needs no
- *   e-mail, hence `formnovalidate`.
- * - The register button creates an account for the typed e-mail (the browser validates the field).
+ * (When passkeys are the form's only method, the whole form sits in the `data-passkey-section`.)
+ *
+ * - The script takes over the submissions aimed at the passkey URL: "Use a passkey" signs in with any
+ *   passkey of this site and needs no e-mail; "Create account" creates an account for the typed
+ *   e-mail, which it checks itself (the button has `formnovalidate`, so a required password does
+ *   not stand in the way). Every other submission of the form goes on as a normal post, after
+ *   cancelling the pending autofill request.
  * - The field offers passkeys in its autofill (conditional UI), silently; any other form on the page
  *   cancels that request before it submits.
  * - Failures show the page's own localised text — the form's `data-error-<code>` attribute, or
  *   `data-error-default` for any other code — in the form's `role="alert"` region; autofill then
  *   starts again.
  *
- * Everything it needs comes from the markup: the base URL from the form's `action`, the callback URL
- * from its hidden field.
+ * Everything it needs comes from the markup: the base URL from the form's `data-passkey-url` (or its
+ * `action`), the callback URL from its hidden field.
  *
  * @module
  */
@@ -51,7 +58,8 @@ export const PASSKEY_FORMS = "form[data-passkey-provider]";
 function enhance(form: HTMLFormElement): () => void {
   /** The value of the first control matching `selector`, when there is one. */
   const valueOf = (selector: string) => form.querySelector<HTMLInputElement>(selector)?.value;
-  const { origin, pathname } = new URL(form.action);
+  const url = new URL(form.dataset.passkeyUrl ?? form.action, location.href);
+  const { origin, pathname } = url;
   const options: PasskeyCeremonyOptions = {
     providerId: form.dataset.passkeyProvider,
     baseUrl: origin,
@@ -72,19 +80,25 @@ function enhance(form: HTMLFormElement): () => void {
 
   let busy = false;
   form.addEventListener("submit", (event) => {
+    const submitter = event.submitter as HTMLButtonElement | null;
+    // Another method of the shared form (credentials, e-mail link): a normal post, without the autofill request.
+    if (new URL(submitter?.formAction || form.action, location.href).href !== url.href) return cancelPasskeyCeremony();
     event.preventDefault();
     if (busy) return;
+    const field = form.querySelector<HTMLInputElement>("[data-form-field][name=email]") ?? form.querySelector<HTMLInputElement>("[data-form-field]");
+    const register = submitter?.dataset.passkeyAction === "register";
+    // The register button skips the browser's validation (a required password must not block it): check the address here.
+    if (register && field && !field.reportValidity()) return;
     busy = true;
     alert.textContent = "";
-    const email = valueOf("[data-form-field][name=email]") ?? valueOf("[data-form-field]");
-    const register = (event.submitter as HTMLElement | null)?.dataset.passkeyAction === "register";
+    const email = field?.value;
     void (register ? registerPasskey({ ...options, email }) : signInWithPasskey(options)).then((result) => {
       busy = false;
       return settle(result);
     });
   });
 
-  form.closest("[data-passkey-section]")?.removeAttribute("hidden");
+  for (const section of [form.closest("[data-passkey-section]"), ...form.querySelectorAll("[data-passkey-section]")]) section?.removeAttribute("hidden");
   return autofill;
 }
 
