@@ -216,6 +216,9 @@ const SERVER_ONLY_MESSAGES = [
     "signout.title",
     "signout.heading",
     "verifyRequest.title",
+    // The built-in page's one-form labels; <auth-signin> does not show them yet.
+    "signin.continue",
+    "signin.emailLink",
   ],
   // The language's own name (the pages' language list), and the sign-in errors of Auth.js v4 codes:
   // the client reports any code outside ClientErrorCode as `Configuration` (ui/client/errors.ts).

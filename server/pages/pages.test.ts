@@ -166,7 +166,6 @@ describe("sign-in page", () => {
     expect(input.hasAttribute("data-form-field")).toBe(true);
     expect(form.querySelector("#submitButton-passkey")!.textContent).toBe("Use a passkey");
     expect(form.querySelector("#submitButton-passkey")!.getAttribute("formaction")).toBe(`${ORIGIN}/auth/callback/passkey`);
-    expect(form.getAttribute("data-passkey-url")).toBe(`${ORIGIN}/auth/callback/passkey`);
   });
 
   it("groups are separated by a divider", async () => {

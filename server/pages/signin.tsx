@@ -54,6 +54,7 @@ export function SignInPage({ page, props }: { page: PageContext; props: SignInPr
   const passkeyOnly = hasShared && !shared.credentials && !shared.email;
 
   const blocks: ComponentChildren[] = [];
+  let skipLead = false;
   const divider = () => (blocks.length ? <Divider label={t("signin.or")} /> : null);
   if (oauth.length)
     blocks.push(
@@ -65,23 +66,22 @@ export function SignInPage({ page, props }: { page: PageContext; props: SignInPr
     );
   if (hasShared) {
     const lead = divider();
-    const form = <SharedForm page={page} methods={shared} email={props.email} invalid={invalid} />;
+    // Hidden passkeys first on the page take the "or" after them along instead.
+    const trail = passkeyOnly && !lead && others.length ? <Divider label={t("signin.or")} /> : null;
+    skipLead = !!trail;
     blocks.push(
       passkeyOnly ? (
-        <div id={`${shared.passkey!.id}-section`} class="passkey" data-passkey-section="" hidden>
-          {lead}
-          {form}
-        </div>
+        <SharedForm page={page} methods={shared} lead={lead} trail={trail} invalid={false} />
       ) : (
         <>
           {lead}
-          {form}
+          <SharedForm page={page} methods={shared} email={props.email} invalid={invalid} />
         </>
       ),
     );
   }
   others.forEach((provider, index) => {
-    const lead = divider();
+    const lead = skipLead && index === 0 ? null : divider();
     // The first of them carries the primary button when no shared form does (a passkey-only one is hidden without JavaScript).
     const primary = index === 0 && (!hasShared || passkeyOnly);
     blocks.push(
@@ -123,7 +123,15 @@ interface SharedMethods {
  * Secondary methods override it with `formaction`; those that must not wait for the password the
  * browser requires get `formnovalidate` (the server validates the address anyway).
  */
-function SharedForm({ page, methods, email, invalid }: { page: PageContext; methods: SharedMethods; email?: string; invalid: boolean }) {
+function SharedForm(props: {
+  page: PageContext;
+  methods: SharedMethods;
+  email?: string;
+  invalid: boolean;
+  lead?: ComponentChildren;
+  trail?: ComponentChildren;
+}) {
+  const { page, methods, email, invalid } = props;
   const { t, authUrl } = page;
   const { credentials, passkey } = methods;
   const link = methods.email;
@@ -142,15 +150,18 @@ function SharedForm({ page, methods, email, invalid }: { page: PageContext; meth
     required: true,
     maxlength: 320,
   };
-  const passkeyAttributes = passkey ? passkeyFormAttributes(t, passkey, authUrl) : {};
-  return (
-    <form action={action} method="post" {...passkeyAttributes}>
-      {/* The callback URL only where the passkey script needs it: e-mail and credentials use the callback-url cookie, as in Auth.js. */}
-      <HiddenFields page={page} callbackUrl={!!passkey} />
+  const passkeyAttributes = passkey ? passkeyFormAttributes(t, passkey) : {};
+  const content = (
+    <>
+      {props.lead}
       <Field
         id={EMAIL_ID}
         field={emailField}
-        label={(credentials && t(`signin.field.${credentials.id}.email`)) ?? t("signin.email.label")}
+        label={
+          (credentials && t(`signin.field.${credentials.id}.email`)) ??
+          (!credentials ? passkey?.fields.find((field) => field.name === "email")?.label : undefined) ??
+          t("signin.email.label")
+        }
         value={email ? email.slice(0, 320) : undefined}
         invalid={marked}
         dataFormField={!!passkey}
@@ -174,6 +185,21 @@ function SharedForm({ page, methods, email, invalid }: { page: PageContext; meth
             </div>
           ) : null}
         </>
+      )}
+      {props.trail}
+    </>
+  );
+  return (
+    <form action={action} method="post" {...passkeyAttributes}>
+      {/* The callback URL only where the passkey script needs it: e-mail and credentials use the callback-url cookie, as in Auth.js. */}
+      <HiddenFields page={page} callbackUrl={!!passkey} />
+      {/* Passkeys alone: everything, with the "or" before it, stays hidden until the passkey script shows it. */}
+      {props.lead !== undefined ? (
+        <div id={`${passkey!.id}-section`} class="passkey" data-passkey-section="" hidden>
+          {content}
+        </div>
+      ) : (
+        content
       )}
     </form>
   );
@@ -253,12 +279,11 @@ const PASSKEY_MESSAGES = {
   RateLimited: "signinError.RateLimited",
 } as const satisfies Record<string, MessageKey>;
 
-/** What the passkey script finds on the form: its provider, its callback URL and its messages. */
-function passkeyFormAttributes(t: Translate, passkey: PageProvider, authUrl: string): Record<string, string> {
+/** What the passkey script finds on the form: its provider and its messages. */
+function passkeyFormAttributes(t: Translate, passkey: PageProvider): Record<string, string> {
   const attributes: Record<string, string> = {
     id: `${passkey.id}-form`,
     "data-passkey-provider": passkey.id,
-    "data-passkey-url": `${authUrl}/callback/${passkey.id}`,
   };
   for (const [code, key] of Object.entries(PASSKEY_MESSAGES)) attributes[`data-error-${code.toLowerCase()}`] = t(key);
   return attributes;

@@ -7,8 +7,7 @@
  * JavaScript, never shows buttons that cannot work:
  *
  * ```html
- * <form id="passkey-form" action="…/auth/callback/credentials" data-passkey-provider="passkey"
- *       data-passkey-url="…/auth/callback/passkey" data-error-default="…" data-error-cancelled="…">
+ * <form id="passkey-form" action="…/auth/callback/credentials" data-passkey-provider="passkey" data-error-default="…" data-error-cancelled="…">
  *   <input type="hidden" name="csrfToken"> <input type="hidden" name="callbackUrl">
  *   <input name="email" autocomplete="username webauthn" data-form-field> …
  *   <button type="submit">Continue</button>
@@ -20,12 +19,12 @@
  * </form>
  * ```
  *
- * (When passkeys are the form's only method, the whole form sits in the `data-passkey-section`.)
+ * (When passkeys are the form's only method, everything in the form, and the "or" before it, sits in the `data-passkey-section`.)
  *
- * - The script takes over the submissions aimed at the passkey URL: "Use a passkey" signs in with any
+ * - The script takes over the submissions of the passkey buttons (`data-passkey-action`): "Use a passkey" signs in with any
  *   passkey of this site and needs no e-mail; "Create account" creates an account for the typed
- *   e-mail, which it checks itself (the button has `formnovalidate`, so a required password does
- *   not stand in the way). Every other submission of the form goes on as a normal post, after
+ *   e-mail (the button has `formnovalidate`, so a required password does not stand in the way; the
+ *   server checks the address). Every other submission of the form goes on as a normal post, after
  *   cancelling the pending autofill request.
  * - The field offers passkeys in its autofill (conditional UI), silently; any other form on the page
  *   cancels that request before it submits.
@@ -33,8 +32,8 @@
  *   `data-error-default` for any other code — in the form's `role="alert"` region; autofill then
  *   starts again.
  *
- * Everything it needs comes from the markup: the base URL from the form's `data-passkey-url` (or its
- * `action`), the callback URL from its hidden field.
+ * Everything it needs comes from the markup: the base URL from the form's `action`, the callback URL
+ * from its hidden field.
  *
  * @module
  */
@@ -58,13 +57,12 @@ export const PASSKEY_FORMS = "form[data-passkey-provider]";
 function enhance(form: HTMLFormElement): () => void {
   /** The value of the first control matching `selector`, when there is one. */
   const valueOf = (selector: string) => form.querySelector<HTMLInputElement>(selector)?.value;
-  const url = new URL(form.dataset.passkeyUrl ?? form.action, location.href);
-  const { origin, pathname } = url;
+  const { origin, pathname } = new URL(form.action);
   const options: PasskeyCeremonyOptions = {
     providerId: form.dataset.passkeyProvider,
     baseUrl: origin,
-    // The form posts to `{authUrl}/callback/<id>`: what precedes that is the base path.
-    basePath: pathname.slice(0, pathname.lastIndexOf("/callback/")),
+    // The form posts to `{authUrl}/callback/<id>` or `{authUrl}/signin/<id>`: what precedes that is the base path.
+    basePath: pathname.replace(/\/[^/]+\/[^/]+$/, ""),
     callbackUrl: valueOf("[name=callbackUrl]"),
   };
   const alert = form.querySelector("[role=alert]")!;
@@ -80,25 +78,25 @@ function enhance(form: HTMLFormElement): () => void {
 
   let busy = false;
   form.addEventListener("submit", (event) => {
-    const submitter = event.submitter as HTMLButtonElement | null;
-    // Another method of the shared form (credentials, e-mail link): a normal post, without the autofill request.
-    if (new URL(submitter?.formAction || form.action, location.href).href !== url.href) return cancelPasskeyCeremony();
+    // Only the passkey buttons (one of them is the default button of a form with passkeys alone) are
+    // the script's; another method of the shared form (credentials, e-mail link) posts as usual, once
+    // the document's listener below has cancelled the autofill request.
+    const action = (event.submitter as HTMLElement | null)?.dataset.passkeyAction;
+    if (!action) return;
     event.preventDefault();
     if (busy) return;
-    const field = form.querySelector<HTMLInputElement>("[data-form-field][name=email]") ?? form.querySelector<HTMLInputElement>("[data-form-field]");
-    const register = submitter?.dataset.passkeyAction === "register";
-    // The register button skips the browser's validation (a required password must not block it): check the address here.
-    if (register && field && !field.reportValidity()) return;
     busy = true;
     alert.textContent = "";
-    const email = field?.value;
-    void (register ? registerPasskey({ ...options, email }) : signInWithPasskey(options)).then((result) => {
+    // The register button skips the browser's validation (a required password must not block it); the
+    // server checks the address, and its InvalidRequest shows as "Enter a valid email address.".
+    const email = valueOf("[data-form-field][name=email]") ?? valueOf("[data-form-field]");
+    void (action === "register" ? registerPasskey({ ...options, email }) : signInWithPasskey(options)).then((result) => {
       busy = false;
       return settle(result);
     });
   });
 
-  for (const section of [form.closest("[data-passkey-section]"), ...form.querySelectorAll("[data-passkey-section]")]) section?.removeAttribute("hidden");
+  form.querySelector("[data-passkey-section]")?.removeAttribute("hidden");
   return autofill;
 }
 
@@ -115,6 +113,7 @@ export function enhancePasskeyForms(root: ParentNode = document): void {
   const starters = [...root.querySelectorAll<HTMLFormElement>(PASSKEY_FORMS)].map(enhance);
   if (!starters[0]) return;
   // Capture: runs before the form's own handlers and before the browser navigates.
-  document.addEventListener("submit", (event) => (event.target as Element).matches(PASSKEY_FORMS) || cancelPasskeyCeremony(), true);
+  // A submission by anything but a passkey button (another form, or the shared form's other methods).
+  document.addEventListener("submit", (event) => (event.submitter as HTMLElement | null)?.dataset.passkeyAction || cancelPasskeyCeremony(), true);
   void starters[0]();
 }
