@@ -195,8 +195,8 @@ export interface Theme {
   brandColor?: string;
   buttonText?: string;
   /**
-   * The app's name, shown beside the logo in the brand header of the sign-in surface (the built-in
-   * pages and `<auth-signin>`). Plain text, at most 60 characters. A Foyer addition: Auth.js has no such field.
+   * The app's name, shown beside the logo in the brand header of the built-in pages. Plain text, at
+   * most 60 characters. A Foyer addition: Auth.js has no such field.
    */
   appName?: string;
 }

@@ -72,13 +72,21 @@ export function signInPage(page: Page, options: SignInPageOptions = {}): SignInP
             .first()
         : forms.filter({ has: page.locator('input[type="password"]') }).first();
     }
-    if (provider) return page.locator(`form[action$="/${kind === "email" ? "signin" : "callback"}/${provider}"]`);
+    // The built-in page has one form for the e-mail-based methods: its action is the primary method's,
+    // and the e-mail link may be a secondary button of it (`formaction`).
+    if (provider)
+      return kind === "email"
+        ? page.locator(`form[action$="/signin/${provider}"], form:has(button[formaction$="/signin/${provider}"])`).first()
+        : page.locator(`form[action$="/callback/${provider}"]`);
     return kind === "email"
       ? page
-          .locator('form[action*="/signin/"]')
+          .locator('form[action*="/signin/"], form:has(button[formaction*="/signin/"])')
           .filter({ has: page.locator('input[name="email"]') })
           .first()
-      : page.locator('form[action*="/callback/"]:not([data-passkey-provider])').first();
+      : page
+          .locator('form[action*="/callback/"]')
+          .filter({ has: page.locator('button[type="submit"]:not([data-passkey-action]):not([formaction])') })
+          .first();
   }
 
   async function submit(target: Locator): Promise<void> {
@@ -106,7 +114,10 @@ export function signInPage(page: Page, options: SignInPageOptions = {}): SignInP
         await submit(target);
         await page.locator('auth-signin [part="message"]').waitFor({ timeout });
       } else {
-        await Promise.all([page.waitForURL(/\/verify-request(\?|$)/, { timeout }), submit(target)]);
+        // The e-mail link's own button where it is a secondary action of the shared form.
+        const link = target.locator('button[formaction*="/signin/"]');
+        const send = async () => ((await link.count()) ? link.first().click({ timeout }) : submit(target));
+        await Promise.all([page.waitForURL(/\/verify-request(\?|$)/, { timeout }), send()]);
       }
     },
 
