@@ -181,7 +181,7 @@ function SharedForm(props: {
           ) : null}
           {passkey ? (
             <div id={`${passkey.id}-section`} class="passkey" data-passkey-section="" hidden>
-              <PasskeyButtons t={t} passkey={passkey} url={passkeyUrl!} />
+              <PasskeyButtons t={t} passkey={passkey} url={passkeyUrl!} skipValidation={needsMore} />
             </div>
           ) : null}
         </>
@@ -207,11 +207,13 @@ function SharedForm(props: {
 
 /**
  * "Use a passkey" (any passkey of this site, no e-mail needed) and "Create account with a passkey"
- * (for the typed address), with the alert their script fills. The script (ui/pages/passkey-section.ts)
+ * (for the typed address; the browser checks it, unless a required password of the same form must
+ * not hold the button up — then the server does), with the alert their script fills. The script (ui/pages/passkey-section.ts)
  * handles the submissions whose target is the passkey callback; their ids are stable, as end-to-end
  * tests and custom CSS rely on them.
  */
-function PasskeyButtons({ t, passkey, url, primary }: { t: Translate; passkey: PageProvider; url: string; primary?: boolean }) {
+function PasskeyButtons(props: { t: Translate; passkey: PageProvider; url: string; primary?: boolean; skipValidation?: boolean }) {
+  const { t, passkey, url, primary } = props;
   return (
     <>
       <button
@@ -224,7 +226,14 @@ function PasskeyButtons({ t, passkey, url, primary }: { t: Translate; passkey: P
       >
         {t("signin.passkey.use")}
       </button>
-      <button type="submit" id={`registerButton-${passkey.id}`} class="button secondary" formAction={url} formNoValidate data-passkey-action="register">
+      <button
+        type="submit"
+        id={`registerButton-${passkey.id}`}
+        class="button secondary"
+        formAction={url}
+        formNoValidate={props.skipValidation}
+        data-passkey-action="register"
+      >
         {t("passkey.register.signup")}
       </button>
       <div id={`${passkey.id}-alert`} class="alert" role="alert"></div>
