@@ -224,7 +224,8 @@ const SERVER_ONLY_MESSAGES = [
   // the client reports any code outside ClientErrorCode as `Configuration` (ui/client/errors.ts).
   ...["language.name", 'signinError.Signin"', "signinError.OAuthCreateAccount", "signinError.EmailCreateAccount", "signinError.Callback"],
 ];
-const omittedMessages = (name) => (name === "auth-signin" ? [...SERVER_ONLY_MESSAGES, "passkey.", "signin.passkey.", "signout."] : SERVER_ONLY_MESSAGES);
+const omittedMessages = (name) =>
+  name === "auth-signin" ? [...SERVER_ONLY_MESSAGES, "passkey.", "signin.passkey.", "signout.", "signin.email.placeholder"] : SERVER_ONLY_MESSAGES;
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A regular expression source for the keys `prefixes` name: a prefix, or a whole key where it ends with `"`. */
 const keysPattern = (prefixes) =>

@@ -117,20 +117,14 @@ export class AuthSignin extends FoyerElement {
     const { t } = localize;
     const logo = themeLogo(theme);
     const message = this.loadFailed ? t("signinError.NetworkError") : signinErrorMessage(t, error?.code, error?.credentialsCode);
-    // The spinner of a running sign-in shows here, unless a provider button shows its own.
-    const loading = !list || (pending && !list.some((provider) => provider.id === pending && isButton(provider)));
+    // A running sign-in shows its spinner in the pressed button (no layout shift); this one is for the provider list.
+    const loading = !list;
     // Whitespace between the tags is layout only (`.base` is a grid; the build drops it). Elements
     // with text, and the alert (styled with `:empty`), keep their content on one line.
     return html`<div part="base" class="base" lang=${localize.locale} dir=${localize.dir} aria-busy=${!!pending}>
         ${logo ? html`<img part="logo" class="logo" src=${logo} alt="" />` : nothing}
         <div part="error" class="error" role="alert" tabindex="-1">${message}</div>
-        ${
-          loading
-            ? html`<div class="status">
-              <span part="spinner" class="spinner" role="status" aria-label=${t("signin.loading")}></span>
-            </div>`
-            : nothing
-        }
+        ${loading ? html`<span part="spinner" class="spinner" role="status" aria-label=${t("signin.loading")}></span>` : nothing}
         ${
           !list
             ? nothing
@@ -165,6 +159,7 @@ export class AuthSignin extends FoyerElement {
         );
         continue;
       }
+      // Many provider buttons get two columns where the element is wide enough (a container query in the styles).
       if (buttons.length) add(html`<div class="base">${buttons}</div>`);
       buttons = [];
       if (provider) add(html`<slot name=${provider.type === "webauthn" ? "passkey" : `form-${provider.id}`}></slot>`);
@@ -228,7 +223,6 @@ export class AuthSignin extends FoyerElement {
             name=${field.name}
             type=${field.type}
             autocomplete=${ifDefined(field.autocomplete)}
-            placeholder=${ifDefined(email ? t("signin.email.placeholder") : undefined)}
             ?required=${field.required ?? email}
             aria-invalid=${invalid}
           />
