@@ -33,7 +33,7 @@ let instances = 0;
  * @csspart logo - The theme's logo (decorative).
  * @csspart error - The live region that announces errors (`role="alert"`).
  * @csspart divider - The "or" between groups.
- * @csspart spinner - The busy indicator: while providers load, while a form's sign-in runs, and in a provider button while its sign-in runs.
+ * @csspart spinner - The busy indicator: while providers load, and in a provider button while its sign-in runs (a form's button says "Signing in…" instead).
  * @csspart message - The "check your email" confirmation after an e-mail link was sent.
  * @csspart provider-button - Each OAuth/OIDC provider's button (the same button as `<auth-provider-button>`'s).
  * @csspart provider-logo - Each provider button's logo (decorative).
@@ -42,11 +42,12 @@ let instances = 0;
  * @cssprop --auth-color-on-brand - Submit buttons' text (theme `buttonText`).
  * @cssprop --auth-color-text - Text.
  * @cssprop --auth-color-text-muted - The divider text.
- * @cssprop --auth-color-surface - Input background.
- * @cssprop --auth-color-border - Input and button borders.
+ * @cssprop --auth-signin-max-width - The element's largest content width (default `22rem`; about 400 px with its padding).
+ * @cssprop --auth-color-surface - The element's background (its own surface) and the inputs'.
+ * @cssprop --auth-color-border - The element's, the inputs' and the buttons' borders.
  * @cssprop --auth-color-error - Error text; `--auth-color-error-surface` its background.
  * @cssprop --auth-color-focus - Focus rings.
- * @cssprop --auth-radius - Corner radius.
+ * @cssprop --auth-radius - Corner radius (twice it for the element's own corners).
  * @cssprop --auth-font-family - Font.
  * @cssprop --auth-button-bg - Submit and provider buttons' background (component tier).
  * @cssprop --auth-button-text - Submit and provider buttons' text (component tier).
