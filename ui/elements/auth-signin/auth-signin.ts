@@ -118,17 +118,15 @@ export class AuthSignin extends FoyerElement {
     const { t } = localize;
     const logo = themeLogo(theme);
     const message = this.loadFailed ? t("signinError.NetworkError") : signinErrorMessage(t, error?.code, error?.credentialsCode);
-    // A running sign-in shows its spinner in the pressed button (no layout shift); this one is for the provider list.
-    const loading = !list;
     // Whitespace between the tags is layout only (`.base` is a grid; the build drops it). Elements
     // with text, and the alert (styled with `:empty`), keep their content on one line.
     return html`<div part="base" class="base" lang=${localize.locale} dir=${localize.dir} aria-busy=${!!pending}>
         ${logo ? html`<img part="logo" class="logo" src=${logo} alt="" />` : nothing}
         <div part="error" class="error" role="alert" tabindex="-1">${message}</div>
-        ${loading ? html`<span part="spinner" class="spinner" role="status" aria-label=${t("signin.loading")}></span>` : nothing}
         ${
+          // The one spinner here is the provider list's: a running sign-in shows in its own button (no layout shift).
           !list
-            ? nothing
+            ? html`<span part="spinner" class="spinner" role="status" aria-label=${t("signin.loading")}></span>`
             : this.sentEmail
               ? html`<p part="message" class="sent" role="status">${t("verifyRequest.heading")}. ${t("verifyRequest.message")}</p>`
               : this.groups()
