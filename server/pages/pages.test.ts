@@ -272,6 +272,14 @@ describe("sign-in page: one surface", () => {
     expect(document.body.textContent).not.toContain("Sign in with Credentials");
   });
 
+  it('the shared field keeps the app\'s own e-mail label, except the generic English "Email", which the page translates', async () => {
+    const own = Credentials({ credentials: { email: { label: "Work e-mail" }, password: { type: "password" } }, authorize: () => null });
+    const label = async (provider: Provider, lang: string) =>
+      (await page(`/auth/signin?lang=${lang}`, config({ providers: [provider, email] }))).document.querySelector('label[for="input-email"]')!.textContent;
+    expect(await label(own, "de")).toBe("Work e-mail");
+    expect(await label(emailCredentials, "de")).toBe("E-Mail");
+  });
+
   it("many OAuth providers are laid out in two columns", async () => {
     const many = ["a", "b", "c", "d"].map((id) => ({ ...acme, id, name: id.toUpperCase() }) as Provider);
     expect((await page("/auth/signin", config({ providers: many }))).document.querySelector(".providers")!.className).toBe("providers many");

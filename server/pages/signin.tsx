@@ -157,11 +157,7 @@ function SharedForm(props: {
       <Field
         id={EMAIL_ID}
         field={emailField}
-        label={
-          (credentials && t(`signin.field.${credentials.id}.email`)) ??
-          (!credentials ? passkey?.fields.find((field) => field.name === "email")?.label : undefined) ??
-          t("signin.email.label")
-        }
+        label={(credentials && t(`signin.field.${credentials.id}.email`)) ?? ownEmailLabel(credentials ?? passkey) ?? t("signin.email.label")}
         value={email ? email.slice(0, 320) : undefined}
         invalid={marked}
         dataFormField={!!passkey}
@@ -203,6 +199,15 @@ function SharedForm(props: {
       )}
     </form>
   );
+}
+
+/**
+ * The app's own label of the e-mail field it shares, unless it is the generic English "Email", which
+ * the page says in its own language (as it does for the WebAuthn factories' default field).
+ */
+function ownEmailLabel(provider: PageProvider | undefined): string | undefined {
+  const label = provider?.fields.find((field) => field.name === "email")?.label;
+  return label === "Email" ? undefined : label;
 }
 
 /**
