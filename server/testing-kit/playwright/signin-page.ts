@@ -20,7 +20,7 @@ export interface SignInPage {
   withCredentials(fields: Record<string, string>, options?: { provider?: string }): Promise<void>;
   /** Asks for an e-mail link to `address`; returns once the "check your e-mail" page (or message) shows. */
   withEmail(address: string, options?: { provider?: string }): Promise<void>;
-  /** Clicks "Sign in with a passkey" (the browser's authenticator answers: see `virtualAuthenticator`). */
+  /** Clicks "Use a passkey" on the built-in page, "Sign in with a passkey" in `<auth-signin>` (the browser's authenticator answers: see `virtualAuthenticator`). */
   withPasskey(): Promise<void>;
   /** Creates an account for `email` with a new passkey ("Create account with a passkey"). */
   withNewPasskey(email: string): Promise<void>;
