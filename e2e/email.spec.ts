@@ -56,9 +56,12 @@ function linkIn(text: string): string {
   return link!;
 }
 
-/** The e-mail form of Foyer's built-in sign-in page (the one whose button says "Sign in with Email"). */
+/**
+ * The e-mail link on Foyer's built-in sign-in page: "Email me a sign-in link", a secondary action of
+ * the one sign-in form (the demo has credentials too), sharing its e-mail field.
+ */
 function emailForm(page: Page, locale: SupportedLocale = "en") {
-  const submit = page.getByRole("button", { name: message(locale, "signin.withProvider", PROVIDER_NAME) });
+  const submit = page.getByRole("button", { name: message(locale, "signin.emailLink") });
   const form = page.locator("form").filter({ has: submit });
   return { form, submit, input: form.getByLabel(message(locale, "signin.email.label"), { exact: true }) };
 }
@@ -68,7 +71,8 @@ async function requestLinkOnSignInPage(page: Page, address: string, locale: Supp
   await expect(page.getByRole("heading", { level: 1, name: message(locale, "signin.heading") })).toBeVisible();
   const { input, submit } = emailForm(page, locale);
   await expect(input).toHaveAttribute("type", "email");
-  await expect(input).toHaveAttribute("autocomplete", "email");
+  // Shared with the demo's passkeys: their autofill is offered in the same field.
+  await expect(input).toHaveAttribute("autocomplete", "username webauthn");
   await input.fill(address);
   await submit.click();
   await expect(page).toHaveURL(/\/auth\/verify-request\?provider=email&type=email$/);

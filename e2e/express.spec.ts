@@ -18,7 +18,8 @@ const APPS = [
 ] as const;
 
 async function fillSignIn(page: Page, password: string): Promise<void> {
-  const submit = page.getByRole("button", { name: message("en", "signin.withProvider", "Credentials") });
+  // Auth.js: "Sign in with Credentials"; Foyer: the one form's primary button, "Continue".
+  const submit = page.getByRole("button", { name: /^(Continue|Sign in with Credentials)$/ });
   const form = page.locator("form").filter({ has: submit });
   await form.getByLabel("Email", { exact: true }).fill(USER.email);
   await form.getByLabel("Password", { exact: true }).fill(password);

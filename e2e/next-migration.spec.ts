@@ -214,10 +214,12 @@ for (const name of APP_NAMES) {
       const origin = await originOf(name);
       await page.goto(`${origin}/dashboard`);
       await expect(page).toHaveURL(new RegExp(`^${origin}/api/auth/signin\\?callbackUrl=${encodeURIComponent(`${origin}/dashboard`)}$`));
-      const form = builtInForm(page, "Sign in with Credentials");
+      // Auth.js: a form per provider; Foyer: one form whose primary button is "Continue".
+      const button = name === "foyer" ? "Continue" : "Sign in with Credentials";
+      const form = builtInForm(page, button);
       await form.getByLabel("Email").fill(ADA.email);
       await form.getByLabel("Password").fill(ADA.password);
-      await form.getByRole("button", { name: "Sign in with Credentials" }).click();
+      await form.getByRole("button", { name: button, exact: true }).click();
       await expect(page).toHaveURL(`${origin}/dashboard`);
       await expect(page.getByTestId("dashboard-user")).toHaveText(`${ADA.name} <${ADA.email}>, admin`);
       await expectSignedIn(page, origin, `Signed in as ${ADA.email} (ADMIN) with credentials`);
@@ -260,9 +262,11 @@ for (const name of APP_NAMES) {
       const origin = await originOf(name);
       const address = `${unique(`mail-${name}`)}@example.com`;
       await page.goto(`${origin}/api/auth/signin`);
-      const form = builtInForm(page, "Sign in with Nodemailer");
+      // Foyer: the e-mail link is a secondary action of the one sign-in form (which has credentials too).
+      const button = name === "foyer" ? "Email me a sign-in link" : "Sign in with Nodemailer";
+      const form = builtInForm(page, button);
       await form.getByLabel("Email").fill(address);
-      await form.getByRole("button", { name: "Sign in with Nodemailer" }).click();
+      await form.getByRole("button", { name: button }).click();
       await expect(page).toHaveURL(new RegExp(`^${origin}/api/auth/verify-request`));
       const message = await env!.smtp.waitForMessage(address, 15_000);
       const link = /https?:\/\/\S+\/api\/auth\/callback\/nodemailer\?\S+/.exec(message.text)?.[0];

@@ -37,7 +37,8 @@ async function expectHome(page: Page, origin: string, email: string | null): Pro
 async function signInOnBuiltInPage(page: Page, origin: string, callbackUrl: string): Promise<void> {
   await page.goto(`${origin}/api/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`);
   await expect(page.getByRole("heading", { level: 1, name: message("en", "signin.heading") })).toBeVisible();
-  const submit = page.getByRole("button", { name: message("en", "signin.withProvider", "Credentials") });
+  // The page's one primary button; the credentials share the form's e-mail field with the other e-mail methods.
+  const submit = page.getByRole("button", { name: message("en", "signin.continue"), exact: true });
   const form = page.locator("form").filter({ has: submit });
   await form.getByLabel("Email", { exact: true }).fill(USER.email);
   await form.getByLabel("Password", { exact: true }).fill(USER.password);
@@ -153,7 +154,7 @@ for (const app of APPS) {
       await page.goto(`${app.origin}/dashboard`);
       await expect(page).toHaveURL(`${app.origin}/api/auth/signin?callbackUrl=${encodeURIComponent(`${app.origin}/dashboard`)}`);
       await expect(page.getByRole("heading", { level: 1, name: message("en", "signin.heading") })).toBeVisible();
-      const submit = page.getByRole("button", { name: message("en", "signin.withProvider", "Credentials") });
+      const submit = page.getByRole("button", { name: message("en", "signin.continue"), exact: true });
       const form = page.locator("form").filter({ has: submit });
       await form.getByLabel("Email", { exact: true }).fill(USER.email);
       await form.getByLabel("Password", { exact: true }).fill(USER.password);
@@ -213,7 +214,7 @@ for (const app of APPS) {
       const address = `${unique("next-passkey")}@example.test`;
       await page.goto(`${app.origin}/api/auth/signin?callbackUrl=${encodeURIComponent("/")}`);
       await expect(page.locator("#passkey-section"), "the passkey script is served from /api/auth/assets").toBeVisible();
-      await page.locator("#input-email-for-passkey-provider").fill(address);
+      await page.locator("#input-email").fill(address);
       await page.locator("#registerButton-passkey").click();
       await expectHome(page, app.origin, address);
       expect(await authenticator.credentials()).toHaveLength(1);

@@ -6,7 +6,7 @@
  * Per strategy, one user's passkeys from sign-up to management, in one tab (the tests of that group
  * run in order and share it):
  *   (a) a new visitor creates an account with a passkey on the hosted sign-in page;
- *   (b) signs out, signs in again with "Sign in with a passkey";
+ *   (b) signs out, signs in again with "Use a passkey";
  *   (c) signs out, and the passkey autofill (conditional UI) signs in without a click;
  *   (d) on /account adds a second passkey with `<auth-passkey-register>`, sees both in
  *       `<auth-passkeys>`, renames one, removes one; the last one cannot be removed.
@@ -156,7 +156,7 @@ for (const demo of DEMOS) {
       test("(a) a new visitor creates an account with a passkey on the sign-in page", async ({}, testInfo) => {
         const section = new PasskeySection(page, demo);
         await section.goto("/account");
-        await expect(section.signInButton).toHaveAccessibleName("Sign in with a passkey");
+        await expect(section.signInButton).toHaveAccessibleName("Use a passkey");
         await expect(section.registerButton).toHaveAccessibleName("Create account with a passkey");
         await expect(section.email).toHaveAttribute("autocomplete", "username webauthn");
         await expect(section.alert).toBeEmpty();
@@ -186,7 +186,7 @@ for (const demo of DEMOS) {
         errors.expectNone();
       });
 
-      test("(b) signs out, then signs in with the “Sign in with a passkey” button", async () => {
+      test("(b) signs out, then signs in with the “Use a passkey” button", async () => {
         await signOut(page, demo);
         const counter = (await laptop.credentials())[0]!.signCount;
         // With presence on, the autofill request would sign in by itself as the page loads ((c)); off,

@@ -91,7 +91,7 @@ test.describe("sign-in in German", () => {
     await expect(page).toHaveTitle("Anmelden");
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
-    await expect(signin.submit).toHaveText("Mit Credentials anmelden");
+    await expect(signin.submit).toHaveText("Weiter");
 
     await signin.signIn(DEMO_EMAIL, "falsch");
     await signin.expectCredentialsError();
@@ -113,7 +113,7 @@ test.describe("sign-in in Arabic", () => {
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
 
     // The layout really is right-to-left: the label's direction, and its text hugging the right edge of its input.
-    const label = page.locator('label[for="input-email-for-credentials-provider"]');
+    const label = page.locator('label[for="input-email"]');
     expect(await label.evaluate((element) => getComputedStyle(element).direction)).toBe("rtl");
     const text = await label.evaluate((element) => {
       const range = document.createRange();

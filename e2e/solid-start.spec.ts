@@ -18,7 +18,8 @@ const USER = { email: "ada@example.com", password: "correct horse", name: "Ada L
 
 /** Fills and submits the credentials form of a built-in sign-in page (Foyer's or Auth.js's). */
 async function fillBuiltInSignIn(page: Page, password: string): Promise<void> {
-  const submit = page.getByRole("button", { name: message("en", "signin.withProvider", "Credentials") });
+  // Auth.js: "Sign in with Credentials"; Foyer: the one form's primary button, "Continue".
+  const submit = page.getByRole("button", { name: /^(Continue|Sign in with Credentials)$/ });
   const form = page.locator("form").filter({ has: submit });
   await form.getByLabel("E-mail", { exact: true }).fill(USER.email);
   await form.getByLabel("Password", { exact: true }).fill(password);
@@ -114,7 +115,7 @@ for (const app of FOYER_APPS) {
     test("the built-in pages render at the prefix", async ({ page }) => {
       const signin = await page.goto(`${origin}/api/auth/signin`);
       expect(signin?.status()).toBe(200);
-      await expect(page.getByRole("button", { name: message("en", "signin.withProvider", "Credentials") })).toBeVisible();
+      await expect(page.getByRole("button", { name: /^(Continue|Sign in with Credentials)$/ })).toBeVisible();
       expect(await page.locator("form").first().getAttribute("action")).toContain(`${origin}/api/auth/callback/credentials`);
 
       const signout = await page.goto(`${origin}/api/auth/signout`);

@@ -77,7 +77,9 @@ for (const app of APPS) {
 
       const signInPage = `${app.origin}${app.basePath}/signin?callbackUrl=${encodeURIComponent("/dashboard")}`;
       await page.goto(signInPage);
-      const submit = page.getByRole("button", { name: app.foyer ? message("en", "signin.withProvider", "Credentials") : "Sign in with Credentials" });
+      const submit = app.foyer
+        ? page.getByRole("button", { name: message("en", "signin.continue"), exact: true })
+        : page.getByRole("button", { name: "Sign in with Credentials" });
       const form = page.locator("form").filter({ has: submit });
       await form.getByLabel("Email", { exact: true }).fill(USER.email);
       await form.getByLabel("Password", { exact: true }).fill("wrong password");
@@ -153,7 +155,7 @@ test.describe('foyer-auth/sveltekit on SvelteKit 3 built with paths.base "/app"'
     await expectHome(page, app, null);
 
     await page.goto(`${app.origin}/auth/signin?callbackUrl=${encodeURIComponent("/app/")}`);
-    const submit = page.getByRole("button", { name: message("en", "signin.withProvider", "Credentials") });
+    const submit = page.getByRole("button", { name: message("en", "signin.continue"), exact: true });
     const form = page.locator("form").filter({ has: submit });
     await form.getByLabel("Email", { exact: true }).fill(USER.email);
     await form.getByLabel("Password", { exact: true }).fill(USER.password);

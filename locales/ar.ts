@@ -15,6 +15,9 @@ const ar: Messages = {
   "signin.passkey.button": "تسجيل الدخول باستخدام مفتاح مرور",
   "signin.passkey.register": "إنشاء مفتاح مرور",
   "signin.passkey.unsupported": "لا يدعم هذا المتصفح مفاتيح المرور.",
+  "signin.continue": "متابعة",
+  "signin.emailLink": "أرسل لي رابط تسجيل الدخول",
+  "signin.passkey.use": "استخدام مفتاح مرور",
 
   "signout.title": "تسجيل الخروج",
   "signout.heading": "تسجيل الخروج",

@@ -15,6 +15,9 @@ const de: Messages = {
   "signin.passkey.button": "Mit einem Passkey anmelden",
   "signin.passkey.register": "Passkey erstellen",
   "signin.passkey.unsupported": "Dieser Browser unterstützt keine Passkeys.",
+  "signin.continue": "Weiter",
+  "signin.emailLink": "Anmeldelink per E-Mail senden",
+  "signin.passkey.use": "Passkey verwenden",
 
   "signout.title": "Abmelden",
   "signout.heading": "Abmelden",

@@ -15,6 +15,9 @@ const en: Messages = {
   "signin.passkey.button": "Sign in with a passkey",
   "signin.passkey.register": "Create a passkey",
   "signin.passkey.unsupported": "This browser cannot use passkeys.",
+  "signin.continue": "Continue",
+  "signin.emailLink": "Email me a sign-in link",
+  "signin.passkey.use": "Use a passkey",
 
   "signout.title": "Sign Out",
   "signout.heading": "Sign out",

@@ -15,6 +15,9 @@ const es: Messages = {
   "signin.passkey.button": "Iniciar sesión con una llave de acceso",
   "signin.passkey.register": "Crear una llave de acceso",
   "signin.passkey.unsupported": "Este navegador no admite llaves de acceso.",
+  "signin.continue": "Continuar",
+  "signin.emailLink": "Enviarme un enlace de inicio de sesión",
+  "signin.passkey.use": "Usar una llave de acceso",
 
   "signout.title": "Cerrar sesión",
   "signout.heading": "Cerrar sesión",

@@ -15,6 +15,9 @@ const fr: Messages = {
   "signin.passkey.button": "Se connecter avec une clé d’accès",
   "signin.passkey.register": "Créer une clé d’accès",
   "signin.passkey.unsupported": "Ce navigateur ne prend pas en charge les clés d’accès.",
+  "signin.continue": "Continuer",
+  "signin.emailLink": "M’envoyer un lien de connexion",
+  "signin.passkey.use": "Utiliser une clé d’accès",
 
   "signout.title": "Déconnexion",
   "signout.heading": "Se déconnecter",

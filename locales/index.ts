@@ -18,7 +18,7 @@ import ja from "./ja.js";
 import { createTranslator as createTranslatorOver, FALLBACK, languageOf, normalizeTag, type Translator } from "./translator.js";
 import type { MessageOverrides, Messages } from "./types.js";
 
-export type { Direction, MessageKey, MessageOverrides, Messages } from "./types.js";
+export type { AppLabelKey, Direction, MessageKey, MessageOverrides, Messages } from "./types.js";
 export {
   directionOf,
   signinErrorMessage,

@@ -15,6 +15,9 @@ const ja: Messages = {
   "signin.passkey.button": "パスキーでサインイン",
   "signin.passkey.register": "パスキーを作成",
   "signin.passkey.unsupported": "このブラウザはパスキーに対応していません。",
+  "signin.continue": "続行",
+  "signin.emailLink": "サインインリンクをメールで送信",
+  "signin.passkey.use": "パスキーを使用",
 
   "signout.title": "サインアウト",
   "signout.heading": "サインアウト",

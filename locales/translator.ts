@@ -8,7 +8,7 @@
  * Data plus small pure functions only: no server imports and no Node APIs.
  */
 import en from "./en.js";
-import type { Direction, MessageKey, MessageOverrides, Messages } from "./types.js";
+import type { AppLabelKey, Direction, MessageKey, MessageOverrides, Messages } from "./types.js";
 
 /** The locale every lookup and every negotiation falls back to. */
 export const FALLBACK = "en";
@@ -57,8 +57,8 @@ export function directionOf(locale: string): Direction {
 // Translator
 // ---------------------------------------------------------------------------------------------
 
-/** An app-defined message for a credentials failure code (`CredentialsSignin.<code>`). */
-export type CredentialsCodeKey = `signinError.CredentialsSignin.${string}`;
+/** An app-defined message: for a credentials failure code (`CredentialsSignin.<code>`), or a provider name or field label ({@link AppLabelKey}). */
+export type CredentialsCodeKey = `signinError.CredentialsSignin.${string}` | AppLabelKey;
 
 /** Arguments of a term: those of its function, none for strings and arrays. */
 export type TermArgs<K extends MessageKey> = Messages[K] extends (...args: infer A) => string ? A : [];
@@ -132,7 +132,11 @@ export function createTranslator(locale: string, overrides?: Record<string, Mess
   const resolved = found.slice(0, 4).find(Boolean)?.[0] ?? FALLBACK;
 
   const t = ((key: string, ...args: unknown[]): unknown => {
-    const expected = Object.hasOwn(EN, key) ? kindOf(EN[key]) : key.startsWith("signinError.CredentialsSignin.") ? "string" : undefined;
+    const expected = Object.hasOwn(EN, key)
+      ? kindOf(EN[key])
+      : /^(signinError\.CredentialsSignin|signin\.provider|signin\.field)\./.test(key)
+        ? "string"
+        : undefined;
     if (expected) {
       for (const catalogue of chain) {
         if (!Object.hasOwn(catalogue, key)) continue;

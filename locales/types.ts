@@ -22,6 +22,12 @@ export interface Messages {
   "signin.passkey.button": string;
   "signin.passkey.register": string;
   "signin.passkey.unsupported": string;
+  /** The sign-in form's one primary button. */
+  "signin.continue": string;
+  /** The sign-in form's secondary action that sends a magic link to the typed address. */
+  "signin.emailLink": string;
+  /** The sign-in form's secondary action that signs in with any passkey of the site. */
+  "signin.passkey.use": string;
 
   "signout.title": string;
   "signout.heading": string;
@@ -144,7 +150,15 @@ export type MessageKey = keyof Messages;
  */
 export type MessageOverrides = {
   [K in MessageKey]?: Messages[K] | (Messages[K] extends (...args: never[]) => string ? string : never);
-} & { [key: `signinError.CredentialsSignin.${string}`]: string };
+} & { [key: `signinError.CredentialsSignin.${string}` | AppLabelKey]: string };
+
+/**
+ * Names the app chose, translated per locale through the same overrides: `signin.provider.<provider id>`
+ * replaces a provider's `name` on buttons, `signin.field.<provider id>.<field name>` a credentials
+ * field's `label` (e.g. `{ de: { "signin.provider.github": "GitHub", "signin.field.credentials.password": "Passwort" } }`).
+ * A Foyer addition: Auth.js shows `name` and `label` as configured.
+ */
+export type AppLabelKey = `signin.provider.${string}` | `signin.field.${string}`;
 
 /** Writing direction of a locale. */
 export type Direction = "ltr" | "rtl";

@@ -227,12 +227,16 @@ const SERVER_ONLY_MESSAGES = [
     "verifyRequest.title",
     "verifyRequest.sentTo",
     "verifyRequest.resend.",
+    // The built-in page's one-form labels; <auth-signin> does not show them yet.
+    "signin.continue",
+    "signin.emailLink",
   ],
   // The language's own name (the pages' language list), and the sign-in errors of Auth.js v4 codes:
   // the client reports any code outside ClientErrorCode as `Configuration` (ui/client/errors.ts).
   ...["language.name", 'signinError.Signin"', "signinError.OAuthCreateAccount", "signinError.EmailCreateAccount", "signinError.Callback"],
 ];
-const omittedMessages = (name) => (name === "auth-signin" ? [...SERVER_ONLY_MESSAGES, "passkey.", "signin.passkey.", "signout."] : SERVER_ONLY_MESSAGES);
+const omittedMessages = (name) =>
+  name === "auth-signin" ? [...SERVER_ONLY_MESSAGES, "passkey.", "signin.passkey.", "signout.", "signin.email.placeholder"] : SERVER_ONLY_MESSAGES;
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A regular expression source for the keys `prefixes` name: a prefix, or a whole key where it ends with `"`. */
 const keysPattern = (prefixes) =>

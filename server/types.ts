@@ -218,6 +218,11 @@ export interface Theme {
   logo?: string;
   brandColor?: string;
   buttonText?: string;
+  /**
+   * The app's name, shown beside the logo in the brand header of the built-in pages. Plain text, at
+   * most 60 characters. A Foyer addition: Auth.js has no such field.
+   */
+  appName?: string;
 }
 
 /** Custom pages that replace the built-in ones. */

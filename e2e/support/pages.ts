@@ -90,7 +90,7 @@ export async function expectPasskeySectionsShown(page: Page): Promise<void> {
   for (const section of await sections.all()) await expect(section, "the passkey section is revealed by its script").toBeVisible();
 }
 
-/** Foyer's built-in sign-in page of the demo (credentials provider "Credentials"). */
+/** Foyer's built-in sign-in page of the demo: one form, its e-mail field shared by credentials, e-mail links and passkeys. */
 export class SignInPage {
   readonly email: Locator;
   readonly password: Locator;
@@ -102,11 +102,10 @@ export class SignInPage {
     readonly page: Page,
     readonly locale: SupportedLocale = "en",
   ) {
-    this.submit = page.getByRole("button", { name: message(locale, "signin.withProvider", "Credentials") });
-    // The field labels are the demo's own (its credentials config), so they do not change with the locale.
-    // Scoped to the credentials form: the e-mail link form beside it has an "Email" field too.
+    this.submit = page.getByRole("button", { name: message(locale, "signin.continue"), exact: true });
     const form = page.locator("form").filter({ has: this.submit });
-    this.email = form.getByLabel("Email", { exact: true });
+    // The shared e-mail field is labelled by the catalogue; the password label is the demo's own (its credentials config).
+    this.email = form.getByLabel(message(locale, "signin.email.label"), { exact: true });
     this.password = form.getByLabel("Password", { exact: true });
     this.alert = page.getByRole("alert");
     this.heading = page.getByRole("heading", { level: 1, name: message(locale, "signin.heading") });

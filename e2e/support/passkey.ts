@@ -46,7 +46,7 @@ export async function signOut(page: Page, demo: Demo): Promise<void> {
 /**
  * The passkey section of the hosted sign-in page (server/pages/signin.tsx): hidden until its script
  * found WebAuthn, then a form with the e-mail field (`autocomplete="username webauthn"`, passkey
- * autofill), "Sign in with a passkey", "Create account with a passkey" and its own alert region.
+ * autofill, shared with the form's other e-mail methods), "Use a passkey", "Create account with a passkey" and its own alert region.
  */
 export class PasskeySection {
   readonly section: Locator;
@@ -64,7 +64,7 @@ export class PasskeySection {
   ) {
     this.section = page.locator(`#${id}-section`);
     this.form = page.locator(`#${id}-form`);
-    this.email = page.locator(`#input-email-for-${id}-provider`);
+    this.email = page.locator("#input-email");
     this.signInButton = page.locator(`#submitButton-${id}`);
     this.registerButton = page.locator(`#registerButton-${id}`);
     this.alert = page.locator(`#${id}-alert`);

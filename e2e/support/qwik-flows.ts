@@ -8,11 +8,12 @@ import { expect, type Page } from "@playwright/test";
 /** The app's one user (src/routes/plugin@auth.ts). */
 export const QWIK_USER = { username: "ada", password: "qwik-e2e-password", name: "Ada Lovelace", email: "ada@example.com" } as const;
 
-/** The sign-in form of the built-in page (the same labels on both libraries). */
+/** The sign-in form of the built-in page, on either library (same labels; the button says "Continue" on Foyer). */
 export async function signInOnBuiltInPage(page: Page, password: string = QWIK_USER.password, username: string = QWIK_USER.username): Promise<void> {
   await page.getByLabel("Username", { exact: true }).fill(username);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in with Credentials" }).click();
+  // Auth.js: "Sign in with Credentials"; Foyer: the page's one primary button, "Continue".
+  await page.getByRole("button", { name: /^(Continue|Sign in with Credentials)$/ }).click();
   await page.waitForLoadState("load");
 }
 

@@ -4,12 +4,17 @@
 import type { ComponentChildren } from "preact";
 import type { PageContext } from "./context.js";
 
-/** The page frame: one card with the optional logo and the page heading. */
+/** The page frame: one card with the optional brand header (logo and app name) and the page heading. */
 export function Card(props: { page: PageContext; heading: string; children?: ComponentChildren; before?: ComponentChildren }) {
   const { page, heading, children, before } = props;
   return (
     <main class="card" aria-labelledby="heading">
-      {page.theme.logo ? <img class="logo" src={page.theme.logo} alt="" /> : null}
+      {page.theme.logo || page.theme.appName ? (
+        <div class="brand">
+          {page.theme.logo ? <img class="logo" src={page.theme.logo} alt="" /> : null}
+          {page.theme.appName ? <span class="app-name">{page.theme.appName}</span> : null}
+        </div>
+      ) : null}
       <h1 id="heading">{heading}</h1>
       {before}
       {children}
@@ -27,10 +32,10 @@ export function HiddenFields(props: { page: PageContext; callbackUrl?: boolean }
   );
 }
 
-/** An error announced to assistive technology. */
-export function Alert(props: { message?: string }) {
+/** An error announced to assistive technology; `id` lets invalid fields point at it. */
+export function Alert(props: { message?: string; id?: string }) {
   return props.message ? (
-    <div class="alert" role="alert">
+    <div class="alert" role="alert" id={props.id}>
       {props.message}
     </div>
   ) : null;

@@ -61,7 +61,7 @@ function page(path: string, cfg: AuthConfig = config(), headers: Record<string, 
 }
 
 describe("sign-in page", () => {
-  it("200, title, one form per provider kind with Auth.js's targets and hidden fields", async () => {
+  it("200, title, OAuth forms, one shared form for the e-mail methods, then other credentials, with Auth.js's targets and hidden fields", async () => {
     const { response, document } = await page("/auth/signin");
     expect(response.status).toBe(200);
     expect(document.querySelector("title")!.textContent).toBe("Sign In");
@@ -72,14 +72,15 @@ describe("sign-in page", () => {
       `${ORIGIN}/auth/signin/acme`,
       `${ORIGIN}/auth/signin/email`,
       `${ORIGIN}/auth/callback/credentials`,
-      `${ORIGIN}/auth/callback/passkey`,
     ]);
     for (const form of forms) expect(form.getAttribute("method")).toBe("post");
     const csrf = new CookieJar().update(response).get("authjs.csrf-token")!.split("|")[0];
     for (const form of forms) expect(form.querySelector('input[name="csrfToken"]')!.getAttribute("value")).toBe(csrf);
-    // callbackUrl travels in OAuth forms and the passkey form (its script posts it); e-mail and
-    // credentials use the callback-url cookie (as Auth.js)
-    expect(forms.map((f) => f.querySelector('input[name="callbackUrl"]')?.getAttribute("value") ?? null)).toEqual([ORIGIN, ORIGIN, null, null, ORIGIN]);
+    // callbackUrl travels in OAuth forms and a form with passkeys (their script posts it); e-mail and
+    // credentials alone use the callback-url cookie (as Auth.js)
+    expect(forms.map((f) => f.querySelector('input[name="callbackUrl"]')?.getAttribute("value") ?? null)).toEqual([ORIGIN, ORIGIN, ORIGIN, null]);
+    const alone = (await page("/auth/signin", config({ providers: [email] }))).document.querySelector("form")!;
+    expect(alone.querySelector('input[name="callbackUrl"]')).toBeNull();
   });
 
   it("OAuth buttons carry the provider's brand colour (validated) and a bundled logo served by Foyer", async () => {
@@ -114,7 +115,14 @@ describe("sign-in page", () => {
       ["password", "password", "current-password"],
     ]);
     for (const input of inputs) expect(document.querySelector(`label[for="${input.id}"]`)!.textContent).toBeTruthy();
-    expect(form.querySelector("button")!.textContent).toBe("Sign in with Credentials");
+    // Not the page's primary action (the e-mail form has it), and never "Sign in with Credentials".
+    expect(form.querySelector("button")!.textContent).toBe("Continue");
+    expect(form.querySelector("button")!.className).toBe("button secondary");
+    const named = Credentials({ name: "Acme account", credentials: { username: {} }, authorize: () => null });
+    const both = await page("/auth/signin", config({ providers: [email, named] }));
+    expect(both.document.querySelector(`form[action$="/callback/credentials"] button`)!.textContent).toBe("Sign in with Acme account");
+    const alone = await page("/auth/signin", config({ providers: [credentials] }));
+    expect(alone.document.querySelector("form button")!.outerHTML).toBe('<button type="submit" class="button">Continue</button>');
   });
 
   it("credential definitions cannot inject attributes or markup", async () => {
@@ -136,7 +144,11 @@ describe("sign-in page", () => {
     const { document } = await page(`/auth/signin?email=${encodeURIComponent('a@b.c"><script>x</script>')}`);
     const input = document.querySelector('form[action$="/signin/email"] input[name="email"]')!;
     expect(input.getAttribute("type")).toBe("email");
-    expect(input.getAttribute("autocomplete")).toBe("email");
+    // Shared with the passkeys of this config; without them a plain e-mail field.
+    expect(input.getAttribute("autocomplete")).toBe("username webauthn");
+    expect(document.querySelector(`label[for="${input.id}"]`)!.textContent).toBe("Email");
+    const plain = await page("/auth/signin", config({ providers: [email] }));
+    expect(plain.document.querySelector('input[name="email"]')!.getAttribute("autocomplete")).toBe("email");
     expect(input.hasAttribute("required")).toBe(true);
     expect(input.getAttribute("value")).toBe('a@b.c"><script>x</script>');
     // Only Foyer's own passkey script (this config has a WebAuthn provider), never markup from the query.
@@ -152,12 +164,14 @@ describe("sign-in page", () => {
     const input = form.querySelector('input[name="email"]')!;
     expect(input.getAttribute("autocomplete")).toBe("username webauthn");
     expect(input.hasAttribute("data-form-field")).toBe(true);
-    expect(form.querySelector("#submitButton-passkey")!.textContent).toBe("Sign in with a passkey");
+    expect(form.querySelector("#submitButton-passkey")!.textContent).toBe("Use a passkey");
+    expect(form.querySelector("#submitButton-passkey")!.getAttribute("formaction")).toBe(`${ORIGIN}/auth/callback/passkey`);
   });
 
   it("groups are separated by a divider", async () => {
     const { document } = await page("/auth/signin");
-    expect(document.querySelectorAll(".divider")).toHaveLength(3);
+    // OAuth | the shared e-mail form | the other credentials
+    expect(document.querySelectorAll(".divider")).toHaveLength(2);
     const single = await page("/auth/signin", config({ providers: [credentials] }));
     expect(single.document.querySelectorAll(".divider")).toHaveLength(0);
   });
@@ -216,6 +230,99 @@ describe("sign-in page", () => {
   it("size budget: with credentials, OAuth and e-mail providers the page is ≤ 3 KB gzipped, CSS included", async () => {
     const { html } = await page("/auth/signin", config({ providers: [github, email, credentials] }));
     expect(gzipSync(html, { level: 9 }).length).toBeLessThanOrEqual(3072);
+  });
+
+  it("size budget: the whole surface (OAuth, e-mail credentials, e-mail links, passkeys, an error) is ≤ 3 KB gzipped as served", async () => {
+    const { html } = await page(
+      "/auth/signin?error=CredentialsSignin&email=ada%40example.com",
+      config({ providers: [github, acme, emailCredentials, email, passkey] }),
+    );
+    expect(gzipSync(html, { level: 9 }).length).toBeLessThanOrEqual(3072);
+  });
+});
+
+/** Credentials whose identifier is an e-mail: they share the page's one e-mail field. */
+const emailCredentials = Credentials({
+  name: "Acme account",
+  credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password", required: true } },
+  authorize: () => null,
+});
+
+describe("sign-in page: one surface", () => {
+  const all = () => config({ providers: [github, emailCredentials, email, passkey] });
+
+  it("credentials (e-mail identifier), e-mail links and passkeys share one e-mail field, one form and one primary button", async () => {
+    const { document } = await page("/auth/signin", all());
+    expect(document.querySelectorAll('input[type="email"], input[name="email"]')).toHaveLength(1);
+    const primary = [...document.querySelectorAll("button.button")].filter((b) => !/\b(secondary|provider)\b/.test(b.className));
+    expect(primary.map((b) => b.textContent)).toEqual(["Continue"]);
+    const form = primary[0]!.closest("form")!;
+    expect(form.getAttribute("action")).toBe(`${ORIGIN}/auth/callback/credentials`);
+    expect(form.querySelector('input[name="email"]')!.getAttribute("autocomplete")).toBe("username webauthn");
+    expect(form.querySelector('input[name="password"]')!.getAttribute("autocomplete")).toBe("current-password");
+    // The e-mail link: a secondary action of the same form, not held up by the required password.
+    const link = [...form.querySelectorAll("button")].find((b) => b.textContent === "Email me a sign-in link")!;
+    expect(link.getAttribute("formaction")).toBe(`${ORIGIN}/auth/signin/email`);
+    expect(link.hasAttribute("formnovalidate")).toBe(true);
+    expect(link.className).toBe("button secondary");
+    // Passkeys: secondary too, hidden until their script runs.
+    expect(form.querySelector("#passkey-section")!.hasAttribute("hidden")).toBe(true);
+    expect(form.querySelector("#submitButton-passkey")!.textContent).toBe("Use a passkey");
+    expect(document.querySelectorAll(".divider")).toHaveLength(1);
+    expect(document.body.textContent).not.toContain("Sign in with Credentials");
+  });
+
+  it('the shared field keeps the app\'s own e-mail label, except the generic English "Email", which the page translates', async () => {
+    const own = Credentials({ credentials: { email: { label: "Work e-mail" }, password: { type: "password" } }, authorize: () => null });
+    const label = async (provider: Provider, lang: string) =>
+      (await page(`/auth/signin?lang=${lang}`, config({ providers: [provider, email] }))).document.querySelector('label[for="input-email"]')!.textContent;
+    expect(await label(own, "de")).toBe("Work e-mail");
+    expect(await label(emailCredentials, "de")).toBe("E-Mail");
+  });
+
+  it("many OAuth providers are laid out in two columns", async () => {
+    const many = ["a", "b", "c", "d"].map((id) => ({ ...acme, id, name: id.toUpperCase() }) as Provider);
+    expect((await page("/auth/signin", config({ providers: many }))).document.querySelector(".providers")!.className).toBe("providers many");
+    expect((await page("/auth/signin", config({ providers: many.slice(0, 3) }))).document.querySelector(".providers")!.className).toBe("providers");
+  });
+
+  it("after a failed credentials sign-in the e-mail is kept, the password is not, and both fields point at the message", async () => {
+    const { document } = await page("/auth/signin?error=CredentialsSignin&code=credentials&email=ada%40example.com", all());
+    const alert = document.querySelector('[role="alert"]:not(:empty)')!;
+    expect(alert.id).toBe("signin-error");
+    const email = document.querySelector<HTMLInputElement>('input[name="email"]')!;
+    const password = document.querySelector<HTMLInputElement>('input[name="password"]')!;
+    expect(email.getAttribute("value")).toBe("ada@example.com");
+    expect(password.hasAttribute("value")).toBe(false);
+    for (const input of [email, password]) {
+      expect(input.getAttribute("aria-invalid")).toBe("true");
+      expect(input.getAttribute("aria-describedby")).toBe("signin-error");
+    }
+    // No error, no marks.
+    const clean = await page("/auth/signin", all());
+    expect(clean.document.querySelector("[aria-invalid]")).toBeNull();
+  });
+
+  it("provider names and credential labels are translated per locale through `messages`", async () => {
+    const messages = {
+      de: { "signin.provider.github": "GitHub (DE)", "signin.field.credentials.password": "Passwort", "signin.field.credentials.email": "E-Mail-Adresse" },
+    };
+    const { document } = await page("/auth/signin", config({ providers: [github, emailCredentials, email], messages }), { "accept-language": "de" });
+    expect(document.querySelector('form[action$="/signin/github"] button')!.textContent).toBe("Mit GitHub (DE) anmelden");
+    expect(document.querySelector('label[for="input-password-for-credentials-provider"]')!.textContent).toBe("Passwort");
+    expect(document.querySelector('label[for="input-email"]')!.textContent).toBe("E-Mail-Adresse");
+    const buttons = [...document.querySelectorAll("form:not([action*='/signin/github']) button")].map((b) => b.textContent);
+    expect(buttons).toEqual(["Weiter", "Anmeldelink per E-Mail senden"]);
+  });
+
+  it("theme.appName: a brand header beside the logo, as text; a bad value fails configuration", async () => {
+    const theme = { appName: "Acme <b>Cloud</b>", logo: "https://acme.test/logo.svg" };
+    const { document, html } = await page("/auth/signin", config({ theme }));
+    expect(document.querySelector(".brand .app-name")!.textContent).toBe("Acme <b>Cloud</b>");
+    expect(document.querySelector(".brand .logo")!.getAttribute("src")).toBe("https://acme.test/logo.svg");
+    expect(html).not.toContain("<b>Cloud</b>");
+    const bad = await Auth(get("/auth/signin"), config({ theme: { appName: "x".repeat(61) } }));
+    expect(bad.status).toBe(500);
   });
 });
 

@@ -56,22 +56,23 @@ describe("a sign-in page with a WebAuthn provider", () => {
 
   it("the section: hidden until the script enables it, with stable ids and the `username webauthn` field", async () => {
     const { document } = await page("/auth/signin", config([credentials, passkey]));
-    const section = document.querySelector("#passkey-section")!;
+    // Passkeys are the shared e-mail form's only method here: everything in it is in the hidden section.
+    const form = document.querySelector("form#passkey-form")!;
+    const section = form.querySelector("#passkey-section")!;
     expect(section.hasAttribute("hidden")).toBe(true);
     expect(section.hasAttribute("data-passkey-section")).toBe(true);
-    const form = section.querySelector("form#passkey-form")!;
     expect(form.getAttribute("action")).toBe(`${ORIGIN}/auth/callback/passkey`);
     expect(form.getAttribute("data-passkey-provider")).toBe("passkey");
     expect(form.querySelector('input[name="csrfToken"]')!.getAttribute("value")).toMatch(/^[0-9a-f]{64}$/);
     expect(form.querySelector('input[name="callbackUrl"]')!.getAttribute("value")).toBe(ORIGIN);
 
-    const input = form.querySelector("#input-email-for-passkey-provider")!;
+    const input = section.querySelector("#input-email")!;
     expect([input.getAttribute("name"), input.getAttribute("type"), input.getAttribute("autocomplete")]).toEqual(["email", "email", "username webauthn"]);
     expect(input.hasAttribute("data-form-field")).toBe(true);
-    expect(document.querySelector('label[for="input-email-for-passkey-provider"]')!.textContent).toBe("Email");
+    expect(document.querySelector('label[for="input-email"]')!.textContent).toBe("Email");
 
     const signIn = form.querySelector("#submitButton-passkey")!;
-    expect([signIn.getAttribute("type"), signIn.hasAttribute("formnovalidate"), signIn.textContent]).toEqual(["submit", true, "Sign in with a passkey"]);
+    expect([signIn.getAttribute("type"), signIn.hasAttribute("formnovalidate"), signIn.textContent]).toEqual(["submit", true, "Use a passkey"]);
     const register = form.querySelector("#registerButton-passkey")!;
     expect([register.getAttribute("type"), register.getAttribute("data-passkey-action"), register.textContent]).toEqual([
       "submit",
@@ -100,7 +101,7 @@ describe("a sign-in page with a WebAuthn provider", () => {
   it("is localised, and `messages` overrides apply to the buttons and the script's messages", async () => {
     const german = await page("/auth/signin?lang=de", config([passkey]));
     const form = german.document.querySelector("#passkey-form")!;
-    expect(form.querySelector("#submitButton-passkey")!.textContent).toBe(de["signin.passkey.button"]);
+    expect(form.querySelector("#submitButton-passkey")!.textContent).toBe(de["signin.passkey.use"]);
     expect(form.querySelector("#registerButton-passkey")!.textContent).toBe(de["passkey.register.signup"]);
     expect(form.getAttribute("data-error-cancelled")).toBe(de["passkey.error.Cancelled"]);
     const custom = await page("/auth/signin", config([passkey], { messages: { en: { "passkey.error.Cancelled": "Nothing happened." } } }));
@@ -108,7 +109,7 @@ describe("a sign-in page with a WebAuthn provider", () => {
   });
 
   it("the e-mail field of the Passkey()/WebAuthn() factories is labelled in the page's language; an app's own label is kept", async () => {
-    const label = (document: Document) => document.querySelector('label[for="input-email-for-passkey-provider"]')?.textContent?.trim();
+    const label = (document: Document) => document.querySelector('label[for="input-email"]')?.textContent?.trim();
     const german = await page("/auth/signin?lang=de", config([Passkey()]));
     expect(label(german.document)).toBe(de["signin.email.label"]);
     const english = await page("/auth/signin", config([Passkey()]));
@@ -142,19 +143,22 @@ describe("a sign-in page with a WebAuthn provider", () => {
     expect(last.document.querySelector("#passkey-section")!.firstElementChild!.className).toBe("divider");
 
     const first = await page("/auth/signin", config([passkey, credentials, github]));
+    // OAuth buttons always come first: the section takes the "or" before it.
     expect(first.document.querySelectorAll(".divider")).toHaveLength(2);
-    expect(first.document.querySelector("#passkey-section")!.lastElementChild!.className).toBe("divider");
+    expect(first.document.querySelector("#passkey-section")!.firstElementChild!.className).toBe("divider");
+    // Without them, passkeys lead and take the "or" after them.
+    const lead = await page("/auth/signin", config([passkey, credentials]));
+    expect(lead.document.querySelectorAll(".divider")).toHaveLength(1);
+    expect(lead.document.querySelector("#passkey-section")!.lastElementChild!.className).toBe("divider");
 
     const alone = await page("/auth/signin", config([passkey]));
     expect(alone.document.querySelectorAll(".divider")).toHaveLength(0);
   });
 
-  it("two WebAuthn providers: two sections with their own ids, one script", async () => {
+  it("two WebAuthn providers: the first shares the page's one e-mail field; one script", async () => {
     const { document } = await page("/auth/signin", config([passkey, { id: "security-key", name: "Security key", type: "webauthn" }]));
-    expect([...document.querySelectorAll("[data-passkey-section]")].map((section) => section.id)).toEqual(["passkey-section", "security-key-section"]);
-    expect(document.querySelector("#security-key-form #submitButton-security-key")).not.toBeNull();
-    expect(document.querySelector("#security-key-form #registerButton-security-key")).not.toBeNull();
-    expect(document.querySelector("#security-key-form #security-key-alert")).not.toBeNull();
+    expect([...document.querySelectorAll("[data-passkey-section]")].map((section) => section.id)).toEqual(["passkey-section"]);
+    expect(document.querySelectorAll('input[name="email"]')).toHaveLength(1);
     expect(document.querySelectorAll("script")).toHaveLength(1);
   });
 

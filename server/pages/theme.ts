@@ -21,6 +21,8 @@ export interface ResolvedTheme {
   /** `buttonText`, or black/white chosen for contrast with `brandColor`. */
   onBrandColor?: string;
   logo?: string;
+  /** Plain text, trimmed; rendered as text, never as markup. */
+  appName?: string;
 }
 
 /** Validates a theme; throws `InvalidConfiguration` naming the field and what is accepted. */
@@ -48,6 +50,16 @@ export function resolveTheme(theme: Theme | undefined, where = "theme"): Resolve
       );
     }
     resolved.logo = input.logo;
+  }
+  if (input.appName !== undefined) {
+    const name = typeof input.appName === "string" ? input.appName.trim() : "";
+    // Control characters have no business in a heading; a long name would break the header's layout.
+    if (!name || name.length > 60 || [...name].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127)) {
+      throw new InvalidConfiguration(
+        `${where}.appName must be a non-empty text of at most 60 characters without control characters; got ${JSON.stringify(String(input.appName).slice(0, 80))}.`,
+      );
+    }
+    resolved.appName = name;
   }
   return resolved;
 }

@@ -215,7 +215,7 @@ describe("with WebAuthn", () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]!.signal.aborted).toBe(false);
 
-    $<HTMLInputElement>("#input-email-for-passkey-provider").value = "new@example.com";
+    $<HTMLInputElement>("#input-email").value = "new@example.com";
     $("#registerButton-passkey").click();
     await vi.waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1]!.method).toBe("create");
@@ -234,7 +234,7 @@ describe("with WebAuthn", () => {
     server.answers.callback = { url: `${location.origin}/auth/signin?error=AccountNotLinked` };
     renderSignInPage();
     enhancePasskeyForms();
-    $<HTMLInputElement>("#input-email-for-passkey-provider").value = "ada@example.com";
+    $<HTMLInputElement>("#input-email").value = "ada@example.com";
     $("#registerButton-passkey").click();
     await vi.waitFor(() => expect($("#passkey-alert").textContent).toBe(en["passkey.error.AccountNotLinked"]));
     // The callback POST, not whatever the page asked for after it (on a busy machine a later GET can land first).
@@ -259,7 +259,7 @@ describe("with WebAuthn", () => {
     const calls = browserPrompts();
     renderSignInPage("de");
     enhancePasskeyForms();
-    expect($("#submitButton-passkey").textContent).toBe(de["signin.passkey.button"]);
+    expect($("#submitButton-passkey").textContent).toBe(de["signin.passkey.use"]);
     $("#submitButton-passkey").click();
     await vi.waitFor(() => expect(calls.some((call) => call.mediation === undefined)).toBe(true));
     calls.find((call) => call.mediation === undefined)!.reject(new DOMException("dismissed", "NotAllowedError"));

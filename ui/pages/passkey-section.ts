@@ -1,25 +1,31 @@
 /**
  * The behaviour of the passkey section of Foyer's hosted sign-in page (server/pages/signin.tsx).
  *
- * The server renders, per WebAuthn provider, a section that stays `hidden` until this script has
- * checked that the browser has WebAuthn, so a browser without passkeys, or
- * without JavaScript, never shows buttons that cannot work:
+ * The server renders the passkey buttons inside the sign-in form, which shares its one e-mail field
+ * with the other e-mail-based methods. They stay `hidden` (in a `data-passkey-section` element) until
+ * this script has checked that the browser has WebAuthn, so a browser without passkeys, or without
+ * JavaScript, never shows buttons that cannot work:
  *
  * ```html
- * <div id="passkey-section" data-passkey-section hidden>
- *   <form id="passkey-form" action="…/auth/callback/passkey" data-passkey-provider="passkey" data-error-default="…" data-error-cancelled="…">
- *     <input type="hidden" name="csrfToken"> <input type="hidden" name="callbackUrl">
- *     <input name="email" autocomplete="username webauthn" data-form-field>
- *     <button type="submit" id="submitButton-passkey" formnovalidate>Sign in with a passkey</button>
- *     <button type="submit" id="registerButton-passkey" data-passkey-action="register">Create account with a passkey</button>
+ * <form id="passkey-form" action="…/auth/callback/credentials" data-passkey-provider="passkey" data-error-default="…" data-error-cancelled="…">
+ *   <input type="hidden" name="csrfToken"> <input type="hidden" name="callbackUrl">
+ *   <input name="email" autocomplete="username webauthn" data-form-field> …
+ *   <button type="submit">Continue</button>
+ *   <div id="passkey-section" data-passkey-section hidden>
+ *     <button type="submit" id="submitButton-passkey" formaction="…/auth/callback/passkey" formnovalidate data-passkey-action="signin">Use a passkey</button>
+ *     <button type="submit" id="registerButton-passkey" formaction="…/auth/callback/passkey" formnovalidate data-passkey-action="register">Create account with a passkey</button>
  *     <div id="passkey-alert" role="alert"></div>
- *   </form>
- * </div>
+ *   </div>
+ * </form>
  * ```
  *
- * - The sign-in button (and Enter in the field) signs in with any passkey of this site; it needs no
- *   e-mail, hence `formnovalidate`.
- * - The register button creates an account for the typed e-mail (the browser validates the field).
+ * (When passkeys are the form's only method, everything in the form, and the "or" before it, sits in the `data-passkey-section`.)
+ *
+ * - The script takes over the submissions of the passkey buttons (`data-passkey-action`): "Use a passkey" signs in with any
+ *   passkey of this site and needs no e-mail; "Create account" creates an account for the typed
+ *   e-mail (the button has `formnovalidate`, so a required password does not stand in the way; the
+ *   server checks the address). Every other submission of the form goes on as a normal post, after
+ *   cancelling the pending autofill request.
  * - The field offers passkeys in its autofill (conditional UI), silently; any other form on the page
  *   cancels that request before it submits.
  * - Failures show the page's own localised text — the form's `data-error-<code>` attribute, or
@@ -55,8 +61,8 @@ function enhance(form: HTMLFormElement): () => void {
   const options: PasskeyCeremonyOptions = {
     providerId: form.dataset.passkeyProvider,
     baseUrl: origin,
-    // The form posts to `{authUrl}/callback/<id>`: what precedes that is the base path.
-    basePath: pathname.slice(0, pathname.lastIndexOf("/callback/")),
+    // The form posts to `{authUrl}/callback/<id>` or `{authUrl}/signin/<id>`: what precedes that is the base path.
+    basePath: pathname.replace(/\/[^/]+\/[^/]+$/, ""),
     callbackUrl: valueOf("[name=callbackUrl]"),
   };
   const alert = form.querySelector("[role=alert]")!;
@@ -72,19 +78,25 @@ function enhance(form: HTMLFormElement): () => void {
 
   let busy = false;
   form.addEventListener("submit", (event) => {
+    // Only the passkey buttons (one of them is the default button of a form with passkeys alone) are
+    // the script's; another method of the shared form (credentials, e-mail link) posts as usual, once
+    // the document's listener below has cancelled the autofill request.
+    const action = (event.submitter as HTMLElement | null)?.dataset.passkeyAction;
+    if (!action) return;
     event.preventDefault();
     if (busy) return;
     busy = true;
     alert.textContent = "";
+    // The register button skips the browser's validation (a required password must not block it); the
+    // server checks the address, and its InvalidRequest shows as "Enter a valid email address.".
     const email = valueOf("[data-form-field][name=email]") ?? valueOf("[data-form-field]");
-    const register = (event.submitter as HTMLElement | null)?.dataset.passkeyAction === "register";
-    void (register ? registerPasskey({ ...options, email }) : signInWithPasskey(options)).then((result) => {
+    void (action === "register" ? registerPasskey({ ...options, email }) : signInWithPasskey(options)).then((result) => {
       busy = false;
       return settle(result);
     });
   });
 
-  form.closest("[data-passkey-section]")?.removeAttribute("hidden");
+  form.querySelector("[data-passkey-section]")?.removeAttribute("hidden");
   return autofill;
 }
 
@@ -101,6 +113,7 @@ export function enhancePasskeyForms(root: ParentNode = document): void {
   const starters = [...root.querySelectorAll<HTMLFormElement>(PASSKEY_FORMS)].map(enhance);
   if (!starters[0]) return;
   // Capture: runs before the form's own handlers and before the browser navigates.
-  document.addEventListener("submit", (event) => (event.target as Element).matches(PASSKEY_FORMS) || cancelPasskeyCeremony(), true);
+  // A submission by anything but a passkey button (another form, or the shared form's other methods).
+  document.addEventListener("submit", (event) => (event.submitter as HTMLElement | null)?.dataset.passkeyAction || cancelPasskeyCeremony(), true);
   void starters[0]();
 }

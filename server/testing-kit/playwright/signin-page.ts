@@ -20,7 +20,7 @@ export interface SignInPage {
   withCredentials(fields: Record<string, string>, options?: { provider?: string }): Promise<void>;
   /** Asks for an e-mail link to `address`; returns once the "check your e-mail" page (or message) shows. */
   withEmail(address: string, options?: { provider?: string }): Promise<void>;
-  /** Clicks "Sign in with a passkey" (the browser's authenticator answers: see `virtualAuthenticator`). */
+  /** Clicks "Use a passkey" on the built-in page, "Sign in with a passkey" in `<auth-signin>` (the browser's authenticator answers: see `virtualAuthenticator`). */
   withPasskey(): Promise<void>;
   /** Creates an account for `email` with a new passkey ("Create account with a passkey"). */
   withNewPasskey(email: string): Promise<void>;
@@ -72,13 +72,21 @@ export function signInPage(page: Page, options: SignInPageOptions = {}): SignInP
             .first()
         : forms.filter({ has: page.locator('input[type="password"]') }).first();
     }
-    if (provider) return page.locator(`form[action$="/${kind === "email" ? "signin" : "callback"}/${provider}"]`);
+    // The built-in page has one form for the e-mail-based methods: its action is the primary method's,
+    // and the e-mail link may be a secondary button of it (`formaction`).
+    if (provider)
+      return kind === "email"
+        ? page.locator(`form[action$="/signin/${provider}"], form:has(button[formaction$="/signin/${provider}"])`).first()
+        : page.locator(`form[action$="/callback/${provider}"]`);
     return kind === "email"
       ? page
-          .locator('form[action*="/signin/"]')
+          .locator('form[action*="/signin/"], form:has(button[formaction*="/signin/"])')
           .filter({ has: page.locator('input[name="email"]') })
           .first()
-      : page.locator('form[action*="/callback/"]:not([data-passkey-provider])').first();
+      : page
+          .locator('form[action*="/callback/"]')
+          .filter({ has: page.locator('button[type="submit"]:not([data-passkey-action]):not([formaction])') })
+          .first();
   }
 
   async function submit(target: Locator): Promise<void> {
@@ -106,7 +114,10 @@ export function signInPage(page: Page, options: SignInPageOptions = {}): SignInP
         await submit(target);
         await page.locator('auth-signin [part="message"]').waitFor({ timeout });
       } else {
-        await Promise.all([page.waitForURL(/\/verify-request(\?|$)/, { timeout }), submit(target)]);
+        // The e-mail link's own button where it is a secondary action of the shared form.
+        const link = target.locator('button[formaction*="/signin/"]');
+        const send = async () => ((await link.count()) ? link.first().click({ timeout }) : submit(target));
+        await Promise.all([page.waitForURL(/\/verify-request(\?|$)/, { timeout }), send()]);
       }
     },
 

@@ -8,6 +8,12 @@ export const signinStyles = [
   css`
     :host {
       display: block;
+      max-inline-size: var(--auth-signin-max-width, 22rem);
+      padding: 1.5rem;
+      background: var(--_color-surface);
+      border: 1px solid var(--_color-border);
+      border-radius: calc(var(--_radius) * 2);
+      box-shadow: 0 1px 3px #0003;
     }
     .base {
       display: grid;
@@ -43,16 +49,12 @@ export const signinStyles = [
       flex: 1;
       border-block-start: 1px solid var(--_color-border);
     }
-    .status {
-      display: flex;
-      justify-content: center;
-      padding: 1rem;
+    [part="base"] > .spinner {
+      justify-self: center;
+      margin: 1rem;
     }
     .sent {
       margin: 0;
-      padding: 0.75rem 1rem;
-      border: 1px solid var(--_color-border);
-      border-radius: var(--_radius);
     }
   `,
 ];
@@ -96,8 +98,6 @@ export const lightDomStyles = css`
     display: flex;
     align-items: center;
     justify-content: center;
-    box-sizing: border-box;
-    inline-size: 100%;
     min-block-size: 2.75rem;
     padding: 0.625rem 1rem;
     font: inherit;

@@ -453,6 +453,73 @@ describe("theme: validated values become --auth-* tokens", () => {
   });
 });
 
+/** The WCAG contrast ratio of two `rgb(…)` colours as getComputedStyle gives them. */
+function contrast(a: string, b: string): number {
+  const luminance = (color: string) => {
+    const [r, g, bl] = color
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((part) => {
+        const c = Number(part) / 255;
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (high! + 0.05) / (low! + 0.05);
+}
+
+describe("the surface", () => {
+  test("about 400 px wide by default in a wide page; --auth-signin-max-width changes it", async () => {
+    const wide = document.createElement("div");
+    wide.style.width = "1200px";
+    document.body.append(wide);
+    const host = await mount({}, wide);
+    const width = host.getBoundingClientRect().width;
+    expect(width).toBeGreaterThan(380);
+    expect(width).toBeLessThanOrEqual(410);
+    host.style.setProperty("--auth-signin-max-width", "18rem");
+    expect(host.getBoundingClientRect().width).toBeLessThan(width - 50);
+  });
+
+  test("its own surface: the dark theme on a light page is readable, inputs are not slabs on it", async () => {
+    document.body.style.background = "#fff";
+    try {
+      const host = await mount({ theme: JSON.stringify({ colorScheme: "dark" }) });
+      const surface = getComputedStyle(host).backgroundColor;
+      expect(surface).not.toBe("rgba(0, 0, 0, 0)");
+      expect(getComputedStyle(host).borderTopStyle).toBe("solid");
+      const input = field(host, "Username");
+      const label = host.querySelector(`label[for="${input.id}"]`)!;
+      expect(contrast(getComputedStyle(label).color, surface)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(getComputedStyle(input).color, getComputedStyle(input).backgroundColor)).toBeGreaterThanOrEqual(4.5);
+      // The input sits on the surface in the surface's own colour (a bordered field, not a black block).
+      expect(getComputedStyle(input).backgroundColor).toBe(surface);
+    } finally {
+      document.body.style.background = "";
+    }
+  });
+
+  test("a running credentials sign-in shows its state in the pressed button: nothing above the form moves", async () => {
+    stubs.install({ hold: ["callback/credentials"] });
+    const host = await mount({ providers: "credentials" });
+    const form = host.querySelector('form[slot="form-credentials"]')!;
+    const top = form.getBoundingClientRect().top;
+    await userEvent.fill(field(host, "Username"), "ada");
+    await userEvent.fill(field(host, "Password"), "x");
+    await userEvent.click(form.querySelector("button")!);
+    await stubs.server.requested("callback/credentials");
+    await host.updateComplete;
+    try {
+      expect(form.querySelector("button")!.textContent).toBe("Signing in…");
+      expect(form.getBoundingClientRect().top).toBe(top);
+      expect(host.shadowRoot!.querySelector('[part="spinner"]')).toBeNull();
+    } finally {
+      stubs.server.release();
+    }
+  });
+});
+
 describe("localisation", () => {
   const submitText = (host: AuthSignin) => host.querySelector('form[slot="form-credentials"] button')!.textContent!.trim();
   const base = (host: AuthSignin) => host.shadowRoot!.querySelector<HTMLElement>('[part="base"]')!;

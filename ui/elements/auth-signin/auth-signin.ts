@@ -33,7 +33,7 @@ let instances = 0;
  * @csspart logo - The theme's logo (decorative).
  * @csspart error - The live region that announces errors (`role="alert"`).
  * @csspart divider - The "or" between groups.
- * @csspart spinner - The busy indicator: while providers load, while a form's sign-in runs, and in a provider button while its sign-in runs.
+ * @csspart spinner - The busy indicator: while providers load, and in a provider button while its sign-in runs (a form's button says "Signing in…" instead).
  * @csspart message - The "check your email" confirmation after an e-mail link was sent.
  * @csspart provider-button - Each OAuth/OIDC provider's button (the same button as `<auth-provider-button>`'s).
  * @csspart provider-logo - Each provider button's logo (decorative).
@@ -42,11 +42,12 @@ let instances = 0;
  * @cssprop --auth-color-on-brand - Submit buttons' text (theme `buttonText`).
  * @cssprop --auth-color-text - Text.
  * @cssprop --auth-color-text-muted - The divider text.
- * @cssprop --auth-color-surface - Input background.
- * @cssprop --auth-color-border - Input and button borders.
+ * @cssprop --auth-signin-max-width - The element's largest content width (default `22rem`; about 400 px with its padding).
+ * @cssprop --auth-color-surface - The element's background (its own surface) and the inputs'.
+ * @cssprop --auth-color-border - The element's, the inputs' and the buttons' borders.
  * @cssprop --auth-color-error - Error text; `--auth-color-error-surface` its background.
  * @cssprop --auth-color-focus - Focus rings.
- * @cssprop --auth-radius - Corner radius.
+ * @cssprop --auth-radius - Corner radius (twice it for the element's own corners).
  * @cssprop --auth-font-family - Font.
  * @cssprop --auth-button-bg - Submit and provider buttons' background (component tier).
  * @cssprop --auth-button-text - Submit and provider buttons' text (component tier).
@@ -117,23 +118,15 @@ export class AuthSignin extends FoyerElement {
     const { t } = localize;
     const logo = themeLogo(theme, this.basePath);
     const message = this.loadFailed ? t("signinError.NetworkError") : signinErrorMessage(t, error?.code, error?.credentialsCode);
-    // The spinner of a running sign-in shows here, unless a provider button shows its own.
-    const loading = !list || (pending && !list.some((provider) => provider.id === pending && isButton(provider)));
     // Whitespace between the tags is layout only (`.base` is a grid; the build drops it). Elements
     // with text, and the alert (styled with `:empty`), keep their content on one line.
     return html`<div part="base" class="base" lang=${localize.locale} dir=${localize.dir} aria-busy=${!!pending}>
         ${logo ? html`<img part="logo" class="logo" src=${logo} alt="" />` : nothing}
         <div part="error" class="error" role="alert" tabindex="-1">${message}</div>
         ${
-          loading
-            ? html`<div class="status">
-              <span part="spinner" class="spinner" role="status" aria-label=${t("signin.loading")}></span>
-            </div>`
-            : nothing
-        }
-        ${
+          // The one spinner here is the provider list's: a running sign-in shows in its own button (no layout shift).
           !list
-            ? nothing
+            ? html`<span part="spinner" class="spinner" role="status" aria-label=${t("signin.loading")}></span>`
             : this.sentEmail
               ? html`<p part="message" class="sent" role="status">${t("verifyRequest.heading")}. ${t("verifyRequest.message")}</p>`
               : this.groups()
@@ -165,6 +158,7 @@ export class AuthSignin extends FoyerElement {
         );
         continue;
       }
+      // Many provider buttons get two columns where the element is wide enough (a container query in the styles).
       if (buttons.length) add(html`<div class="base">${buttons}</div>`);
       buttons = [];
       if (provider) add(html`<slot name=${provider.type === "webauthn" ? "passkey" : `form-${provider.id}`}></slot>`);
@@ -228,7 +222,6 @@ export class AuthSignin extends FoyerElement {
             name=${field.name}
             type=${field.type}
             autocomplete=${ifDefined(field.autocomplete)}
-            placeholder=${ifDefined(email ? t("signin.email.placeholder") : undefined)}
             ?required=${field.required ?? email}
             aria-invalid=${invalid}
           />
