@@ -22,7 +22,7 @@ let instances = 0;
  * autofill see them; the chrome around them is in the shadow root. Sign-in happens without a page
  * reload (credentials, e-mail, passkeys); OAuth navigates to the provider.
  *
- * The passkey elements' code (and @simplewebauthn/browser) is loaded only when a WebAuthn provider is
+ * The passkey elements' code (and the SimpleWebAuthn browser library) is loaded only when a WebAuthn provider is
  * shown. Any other way of signing in cancels a pending passkey autofill request first.
  *
  * @summary Sign-in forms and provider buttons for a Foyer on the same origin.
