@@ -32,7 +32,12 @@ function siteTheme(theme: Theme): SiteTheme {
   if (brand) style.setProperty("--_color-brand", `var(--auth-color-brand,${brand})`);
   if (onBrand) style.setProperty("--_color-on-brand", `var(--auth-color-on-brand,${onBrand})`);
   const scheme = colorScheme === "light" || colorScheme === "dark";
-  if (scheme) style.setProperty("color-scheme", colorScheme);
+  if (scheme) {
+    style.setProperty("color-scheme", colorScheme);
+    // Elements without a surface of their own paint this one, so a fixed scheme stays readable on a page of the other.
+    style.setProperty("--_scheme-surface", "var(--_color-surface)");
+    style.setProperty("--_scheme-padding", "0.5rem");
+  }
   const safeLogo = isSafeImageUrl(logo);
   const invalid = Object.entries({ brandColor: brand, buttonText: text, colorScheme: scheme || colorScheme === "auto", logo: safeLogo }).filter(
     ([field, valid]) => theme[field as keyof Theme] && !valid,

@@ -58,6 +58,16 @@ export const passkeysStyles = [
       cursor: not-allowed;
       opacity: 0.6;
     }
+    /* A theme that fixes the colour scheme (the element's or the server's) brings its surface, so the text stays readable on a page of the other scheme. */
+    :host([data-color-scheme]) {
+      --_scheme-surface: var(--_color-surface);
+      --_scheme-padding: 0.5rem;
+    }
+    :host {
+      background: var(--_scheme-surface, none);
+      padding: var(--_scheme-padding, 0);
+      border-radius: var(--_radius);
+    }
     :host {
       --_color-danger: var(--auth-color-danger, light-dark(#b42318, #ff7b72));
       --_color-on-danger: var(--auth-color-on-danger, light-dark(#fff, #0d1117));

@@ -29,6 +29,16 @@ export class AuthUser extends LitElement {
       :host {
         display: inline-block;
       }
+      /* A theme that fixes the colour scheme (the element's or the server's) brings its surface, so the text stays readable on a page of the other scheme. */
+      :host([data-color-scheme]) {
+        --_scheme-surface: var(--_color-surface);
+        --_scheme-padding: 0.5rem;
+      }
+      :host {
+        background: var(--_scheme-surface, none);
+        padding: var(--_scheme-padding, 0);
+        border-radius: var(--_radius);
+      }
       .base {
         display: inline-flex;
         align-items: center;
