@@ -82,7 +82,7 @@ async function post(jar: CookieJar, url: string, fields: Record<string, string>)
 
 /** The hidden inputs of the form posting to `action` (Foyer's built-in pages post to absolute URLs). */
 function formFields(page: string, action: string): Record<string, string> {
-  const form = page.match(new RegExp(`<form action="${escapeRegExp(action)}" method="post">([\\s\\S]*?)</form>`));
+  const form = page.match(new RegExp(`<form action="${escapeRegExp(action)}" method="post"[^>]*>([\\s\\S]*?)</form>`));
   expect(form, `a form posting to ${action}`).not.toBeNull();
   const fields: Record<string, string> = {};
   for (const [, name, value] of form![1]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)) fields[name!] = value!;
@@ -173,19 +173,21 @@ describe("demo", () => {
     // The demo's brand colour reaches the built-in page's buttons.
     expect(page).toContain("--auth-color-brand:#4f46e5;");
     const action = `${base}/auth/callback/credentials`;
-    expect(page).toContain(`<form action="${action}" method="post">`);
-    expect(page).toContain('<label for="input-email-for-credentials-provider">Email</label>');
-    expect(page).toContain('<input id="input-email-for-credentials-provider" name="email" type="email" autocomplete="username"/>');
+    // One form: one e-mail field for credentials, the e-mail link and passkeys, one primary button.
+    expect(page).toContain(`<form action="${action}" method="post" id="passkey-form"`);
+    expect(page).toContain('<label for="input-email">Email</label>');
+    expect(page).toMatch(/<input id="input-email" name="email" type="email" autocomplete="username webauthn"[^>]* required /);
     expect(page).toContain('<label for="input-password-for-credentials-provider">Password</label>');
     expect(page).toContain('<input id="input-password-for-credentials-provider" name="password" type="password" autocomplete="current-password"/>');
-    expect(page).toContain('<button type="submit" class="button">Sign in with Credentials</button>');
+    expect(page.match(/<button type="submit" class="button">[^<]*<\/button>/g)).toEqual(['<button type="submit" class="button">Continue</button>']);
     // No error shown: the only alert region is the passkey section's, empty until its script needs it.
     expect(page.match(/<[^>]*role="alert"[^>]*>/g)).toEqual(['<div id="passkey-alert" class="alert" role="alert">']);
     expect(page).toContain('<div id="passkey-alert" class="alert" role="alert"></div>');
     const fields = formFields(page, action);
-    expect(fields).toEqual({ csrfToken: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    // Where to go after sign-in travels in the callback-URL cookie, as in Auth.js, and in the form, which
+    // the passkey and e-mail-link actions sharing it need.
+    expect(fields).toEqual({ csrfToken: expect.stringMatching(/^[0-9a-f]{64}$/), callbackUrl: `${base}/protected` });
     expect(jar.get("authjs.csrf-token")).toMatch(new RegExp(`^${fields.csrfToken}\\|[0-9a-f]{64}$`));
-    // Where to go after sign-in travels in a cookie (as in Auth.js), not in the form.
     expect(jar.get("authjs.callback-url")).toBe(`${base}/protected`);
 
     const signedIn = await post(jar, action, { ...fields, email: DEMO_USER.email, password: DEMO_PASSWORD });
@@ -277,7 +279,7 @@ describe("demo", () => {
     expect(await storedSessions()).toEqual(before);
 
     const page = await (await get(jar, location)).text();
-    expect(page).toContain('<div class="alert" role="alert">Sign in failed. Check the details you provided are correct.</div>');
+    expect(page).toContain('<div class="alert" role="alert" id="signin-error">Sign in failed. Check the details you provided are correct.</div>');
 
     // The retry from the error page still lands where the user was going (the callback-URL cookie).
     const action = `${demo.url}/auth/callback/credentials`;
@@ -309,7 +311,7 @@ describe("demo", () => {
     const page = await (await get(jar, `${demo.url}/auth/signin?error=%3Cscript%3Ealert(1)%3C%2Fscript%3E&code=%22%3E%3Cb%3E`)).text();
     expect(page).not.toContain("<script>");
     expect(page).not.toContain('"><b>');
-    expect(page).toContain('<div class="alert" role="alert">Unable to sign in.</div>');
+    expect(page).toContain('<div class="alert" role="alert" id="signin-error">Unable to sign in.</div>');
 
     // A foreign callback URL never becomes the place to return to.
     for (const foreign of ["//evil.example/x", "https://evil.example/x"]) {
