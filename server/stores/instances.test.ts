@@ -13,7 +13,9 @@
  * 3. An e-mail link sent through A starts the resend cooldown on B too.
  * 4. Database sessions with the session cache on (`/db`): a session revoked through one instance is
  *    refused by both at once without its cache cookie, and with it once the cache's lifetime is over.
- * 5. A store that is down (a closed port): the e-mail and passkey sign-ins are refused with a
+ * 5. Rate limits (`/limited`: 3 credentials attempts per username a minute): guesses sent alternately
+ *    to A and B count together, so the fourth is refused with 429 on either, the right password too.
+ * 6. A store that is down (a closed port): the e-mail and passkey sign-ins are refused with a
  *    redirect to `?error=Configuration` — no session, no e-mail, no 500 or stack trace — and the
  *    outage is logged once, not once per request.
  *
@@ -251,6 +253,30 @@ describe("two instances sharing Redis and PostgreSQL", { timeout: 60_000 }, () =
     const sent = [...logLines(a, "SENT /auth "), ...logLines(b, "SENT /auth ")];
     expect(sent.filter((line) => line.endsWith(" cool@example.com"))).toHaveLength(1);
     expect(logLines(b, "SENT /auth other@example.com")).toHaveLength(1);
+  });
+
+  it("credentials attempts are counted across both instances: the limit holds whichever instance a guess lands on", async () => {
+    const jar = new CookieJar();
+    const { csrfToken } = (await (await call(a, "/limited/csrf", jar)).json()) as { csrfToken: string };
+    const attempt = (instance: Instance, username: string, password: string) =>
+      call(instance, "/limited/callback/credentials", jar, { csrfToken, username, password });
+
+    // Three wrong passwords, spread over both instances: each is an ordinary failed sign-in.
+    for (const instance of [a, b, a]) {
+      const wrong = await attempt(instance, "grace", "guess");
+      expect(wrong.status).toBe(302);
+      expect(wrong.headers.get("location")).toBe(`${ORIGIN}/limited/signin?error=CredentialsSignin&code=credentials`);
+    }
+    // The fourth, on B, is over the shared limit, and so is the right password on A.
+    const fourth = await attempt(b, "grace", "guess");
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect((await attempt(a, "grace", "pw")).status).toBe(429);
+    expect(jar.get(SESSION_COOKIE)).toBeUndefined();
+    // Another username is not held back: the count is grace's, not a broken instance.
+    const other = await attempt(b, "linus", "pw");
+    expect(other.status).toBe(302);
+    expect(other.headers.get("location")).toBe(ORIGIN);
   });
 
   /** A copy of a browser's cookies (each instance is asked with its own copy: a refusal deletes cookies). */

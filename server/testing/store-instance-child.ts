@@ -95,6 +95,23 @@ async function main(): Promise<void> {
         ],
       }),
     ],
+    [
+      "/limited/",
+      createAuthHandler({
+        secret: SECRET,
+        trustHost: true,
+        basePath: "/limited",
+        store,
+        logger: logger("/limited"),
+        // Counted per username only: both instances see the test's requests from the same address.
+        rateLimits: { credentials: { perIdentifier: { max: 3, window: 60 }, perAddress: false } },
+        providers: [
+          Credentials({
+            authorize: ({ username, password }) => (typeof username === "string" && password === "pw" ? { id: `lim-${username}`, name: username } : null),
+          }),
+        ],
+      }),
+    ],
     ["/tokens/", createAuthHandler({ secret: SECRET, trustHost: true, basePath: "/tokens", store, logger: logger("/tokens"), providers: [oauth] })],
   ];
   const server = createServer((req, res) => {
