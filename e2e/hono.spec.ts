@@ -32,7 +32,8 @@ async function signIn(page: Page, origin: string, password: string) {
   await page.goto(`${origin}/api/auth/signin?callbackUrl=${encodeURIComponent("/whoami")}`);
   await page.getByLabel("Username").fill("ada");
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: /sign in with credentials/i }).click();
+  // Auth.js: "Sign in with Credentials"; Foyer: the one form's primary button, "Continue".
+  await page.getByRole("button", { name: /^(Continue|Sign in with Credentials)$/ }).click();
 }
 
 const implementations = [

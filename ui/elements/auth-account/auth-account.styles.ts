@@ -1,5 +1,5 @@
 import { css } from "lit";
-import { controlStyles, tokenStyles } from "../../internal/styles.js";
+import { actionStyles, controlStyles, tokenStyles } from "../../internal/styles.js";
 
 /**
  * Sections, rows, small buttons and the danger style. `--auth-color-danger` / `--auth-color-on-danger`
@@ -8,6 +8,7 @@ import { controlStyles, tokenStyles } from "../../internal/styles.js";
 export const accountStyles = [
   tokenStyles,
   controlStyles,
+  actionStyles,
   css`
     :host {
       --_color-danger: var(--auth-color-danger, light-dark(#b42318, #ff7b72));
@@ -94,25 +95,6 @@ export const accountStyles = [
       display: flex;
       flex-wrap: wrap;
       gap: 0.5rem;
-    }
-    .action {
-      min-block-size: 2.25rem;
-      padding: 0.375rem 0.875rem;
-      font: inherit;
-      font-size: 0.875rem;
-      color: var(--_color-text);
-      background: var(--_color-surface);
-      border: 1px solid var(--_color-border);
-      border-radius: var(--_radius);
-      cursor: pointer;
-    }
-    .action:focus-visible {
-      outline: 3px solid var(--_color-focus);
-      outline-offset: 2px;
-    }
-    .action[disabled] {
-      cursor: not-allowed;
-      opacity: 0.6;
     }
     .action.danger-outline {
       color: var(--_color-danger);

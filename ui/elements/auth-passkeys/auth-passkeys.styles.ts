@@ -1,11 +1,13 @@
 import { css } from "lit";
 import { feedbackStyles } from "../../internal/passkey-styles.js";
-import { controlStyles, tokenStyles } from "../../internal/styles.js";
+import { actionStyles, controlStyles, schemeSurfaceStyles, tokenStyles } from "../../internal/styles.js";
 
 /** The list chrome: rows, details, the small row buttons; the light-DOM rename form is styled by ui/internal/passkey.ts. */
 export const passkeysStyles = [
   tokenStyles,
   controlStyles,
+  actionStyles,
+  schemeSurfaceStyles,
   feedbackStyles,
   css`
     .list {
@@ -38,35 +40,6 @@ export const passkeysStyles = [
       flex-wrap: wrap;
       align-items: center;
       gap: 0.5rem;
-    }
-    .action {
-      min-block-size: 2.25rem;
-      padding: 0.375rem 0.875rem;
-      font: inherit;
-      font-size: 0.875rem;
-      color: var(--_color-text);
-      background: var(--_color-surface);
-      border: 1px solid var(--_color-border);
-      border-radius: var(--_radius);
-      cursor: pointer;
-    }
-    .action:focus-visible {
-      outline: 3px solid var(--_color-focus);
-      outline-offset: 2px;
-    }
-    .action[disabled] {
-      cursor: not-allowed;
-      opacity: 0.6;
-    }
-    /* A theme that fixes the colour scheme (the element's or the server's) brings its surface, so the text stays readable on a page of the other scheme. */
-    :host([data-color-scheme]) {
-      --_scheme-surface: var(--_color-surface);
-      --_scheme-padding: 0.5rem;
-    }
-    :host {
-      background: var(--_scheme-surface, none);
-      padding: var(--_scheme-padding, 0);
-      border-radius: var(--_radius);
     }
     :host {
       --_color-danger: var(--auth-color-danger, light-dark(#b42318, #ff7b72));

@@ -5,7 +5,7 @@ import { DEFAULT_BASE_PATH, loadSession } from "../../internal/auth.js";
 import { nearestDirection } from "../../internal/direction.js";
 import { SessionSubscription } from "../../internal/session-subscription.js";
 import { adoptSiteTheme } from "../../internal/site-theme.js";
-import { tokenStyles } from "../../internal/styles.js";
+import { schemeSurfaceStyles, tokenStyles } from "../../internal/styles.js";
 
 /**
  * The signed-in user: avatar (their image, or initials when there is none or it fails to load),
@@ -25,19 +25,10 @@ import { tokenStyles } from "../../internal/styles.js";
 export class AuthUser extends LitElement {
   static override styles = [
     tokenStyles,
+    schemeSurfaceStyles,
     css`
       :host {
         display: inline-block;
-      }
-      /* A theme that fixes the colour scheme (the element's or the server's) brings its surface, so the text stays readable on a page of the other scheme. */
-      :host([data-color-scheme]) {
-        --_scheme-surface: var(--_color-surface);
-        --_scheme-padding: 0.5rem;
-      }
-      :host {
-        background: var(--_scheme-surface, none);
-        padding: var(--_scheme-padding, 0);
-        border-radius: var(--_radius);
       }
       .base {
         display: inline-flex;
