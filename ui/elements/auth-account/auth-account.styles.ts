@@ -1,5 +1,6 @@
 import { css } from "lit";
-import { actionStyles, controlStyles, tokenStyles } from "../../internal/styles.js";
+import { actionStyles } from "../../internal/list-styles.js";
+import { controlStyles, tokenStyles } from "../../internal/styles.js";
 
 /**
  * Sections, rows, small buttons and the danger style. `--auth-color-danger` / `--auth-color-on-danger`

@@ -1,6 +1,7 @@
 import { css } from "lit";
 import { feedbackStyles } from "../../internal/passkey-styles.js";
-import { actionStyles, controlStyles, schemeSurfaceStyles, tokenStyles } from "../../internal/styles.js";
+import { actionStyles, schemeSurfaceStyles } from "../../internal/list-styles.js";
+import { controlStyles, tokenStyles } from "../../internal/styles.js";
 
 /** The list chrome: rows, details, the small row buttons; the light-DOM rename form is styled by ui/internal/passkey.ts. */
 export const passkeysStyles = [

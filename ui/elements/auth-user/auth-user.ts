@@ -5,7 +5,8 @@ import { DEFAULT_BASE_PATH, loadSession } from "../../internal/auth.js";
 import { nearestDirection } from "../../internal/direction.js";
 import { SessionSubscription } from "../../internal/session-subscription.js";
 import { adoptSiteTheme } from "../../internal/site-theme.js";
-import { schemeSurfaceStyles, tokenStyles } from "../../internal/styles.js";
+import { schemeSurfaceStyles } from "../../internal/list-styles.js";
+import { tokenStyles } from "../../internal/styles.js";
 
 /**
  * The signed-in user: avatar (their image, or initials when there is none or it fails to load),
