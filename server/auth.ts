@@ -75,6 +75,16 @@ export function authDirect(source: DirectRequest, config: AuthConfig): Promise<R
   return answer({ direct: source }, config) as Promise<Response | WireResponse>;
 }
 
+/**
+ * `authDirect` with the `raw` marker: the internal response, for server code that reads the session
+ * of a Node request without making a web `Request` of it (`readServerSessionDirect` in
+ * server/integrations/shared/session.ts). An answer Foyer gives only as a web `Response` (a
+ * configuration error, a refusal) comes back as one. Not part of the package's exports.
+ */
+export function authDirectRaw(source: DirectRequest, config: AuthConfig & { raw: typeof raw }): Promise<Response | ResponseInternal> {
+  return answer({ direct: source }, config) as Promise<Response | ResponseInternal>;
+}
+
 /** A web request (at its own URL, or moved to `origin`), or a direct one. */
 type Input = { request: Request; origin?: string; direct?: undefined } | { direct: DirectRequest };
 

@@ -16,12 +16,12 @@ import { normalizeConfig } from "../../config/normalize.js";
 import { DEFAULT_MAX_BODY_SIZE, urlAtOrigin } from "../../core/request.js";
 import { BadRequestError, PayloadTooLargeError, sendWebResponse, toWebRequest } from "../node.js";
 import { answerDirect, nodeDirectRequest, webPathOnly } from "../node-direct.js";
-import { checkLimit, declaredLength, requestUrl } from "../node-request.js";
+import { checkLimit, declaredLength, nodeHeader, requestUrl } from "../node-request.js";
 import { frameworkBasePath, withFrameworkDefaults } from "../shared/config.js";
 import { withOrigin } from "../shared/origin.js";
 import { setCookieHeader } from "../shared/server-request.js";
-import { readServerSession } from "../shared/session.js";
-import { bodyWasRead, expressOrigin, trustsProxy, mountedBasePath, rebuiltBody, webHeaders, type ExpressRequestLike } from "./request.js";
+import { readServerSessionDirect } from "../shared/session.js";
+import { bodyWasRead, expressOrigin, trustsProxy, mountedBasePath, rebuiltBody, type ExpressRequestLike } from "./request.js";
 
 /** Foyer's config for Express (`ExpressAuthConfig` of `@auth/express`). */
 export type ExpressAuthConfig = Omit<AuthConfig, "raw">;
@@ -155,7 +155,8 @@ function appendCookies(res: ServerResponse, cookies: Cookie[]): void {
 export async function getSession(req: ExpressRequestLike, config: ExpressAuthConfig, res?: ServerResponse): GetSessionResult {
   try {
     const prepared = withFrameworkDefaults(config as AuthConfig, { basePath: EXPRESS_BASE_PATH });
-    const { session, cookies } = await readServerSession(prepared, { origin: expressOrigin(req), headers: webHeaders(req) });
+    // Straight from the Node request: no web Request or Headers for a session read (the direct path).
+    const { session, cookies } = await readServerSessionDirect(prepared, { origin: expressOrigin(req), header: (name) => nodeHeader(req, false, name) });
     if (res && cookies.length > 0 && !res.headersSent) appendCookies(res, cookies);
     return session;
   } catch (error) {

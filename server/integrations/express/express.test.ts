@@ -299,6 +299,39 @@ describe("getSession", () => {
     expect(refreshed).toMatch(/^authjs\.session-token=eyJ[^;]+; .*HttpOnly/);
   });
 
+  it("reads the session straight from the Node request: no web Request or Headers is made, and the re-sealed cookie comes back", async () => {
+    const { app, authConfig } = buildApp({ express: express5, auth: FOYER, mount: "/auth", config: { session: { updateAge: 0 } } });
+    const base = await start(app);
+    const jar = await signedIn(base);
+    const req = { headers: { host: new URL(base).host, cookie: jar.header, "user-agent": "test" }, socket: {}, app: { get: () => undefined } };
+    const set: string[] = [];
+    const res = { headersSent: false, getHeader: () => undefined, setHeader: (_name: string, value: string[]) => void set.push(...value) };
+
+    const made = { Request: 0, Headers: 0 };
+    const original = { Request: globalThis.Request, Headers: globalThis.Headers };
+    globalThis.Request = class extends original.Request {
+      constructor(...args: ConstructorParameters<typeof Request>) {
+        super(...args);
+        made.Request++;
+      }
+    };
+    globalThis.Headers = class extends original.Headers {
+      constructor(...args: ConstructorParameters<typeof Headers>) {
+        super(...args);
+        made.Headers++;
+      }
+    };
+    let session: unknown;
+    try {
+      session = await Foyer.getSession(req as never, authConfig as never, res as never);
+    } finally {
+      Object.assign(globalThis, original);
+    }
+    expect(session).toMatchObject({ user: { name: DEMO_USER.name } });
+    expect(made).toEqual({ Request: 0, Headers: 0 });
+    expect(set.some((cookie) => cookie.startsWith("authjs.session-token=eyJ"))).toBe(true);
+  });
+
   it("fails closed: a session store that throws reads as signed out, is logged, and the route still answers", async () => {
     const errors: unknown[] = [];
     const failing = () => {

@@ -126,17 +126,6 @@ function hostOrigin(candidate: string, host: string): string {
   return url.origin;
 }
 
-/** The request headers as web `Headers` (each value of a repeated header kept). */
-export function webHeaders(req: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || name.startsWith(":")) continue;
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else headers.set(name, value);
-  }
-  return headers;
-}
-
 /** True when something (a body parser) has already read the request stream to its end. */
 export function bodyWasRead(req: ExpressRequestLike): boolean {
   return req.readableEnded || (req as { _body?: unknown })._body === true;

@@ -3,10 +3,11 @@
  * update the session): built from the incoming request's public origin and the few headers Foyer
  * reads from it, answered by `Auth()` with the `raw` marker so that cookies come back as objects.
  */
-import { Auth } from "../../auth.js";
+import { Auth, authDirectRaw } from "../../auth.js";
 import { normalizeConfig } from "../../config/normalize.js";
 import { serializeCookie } from "../../cookies/serialize.js";
 import { InvalidConfiguration } from "../../core/errors.js";
+import type { DirectRequest } from "../../core/request.js";
 import type { AuthAction, AuthConfig, Cookie, ResponseInternal } from "../../types.js";
 import { rawConfig } from "./config.js";
 import { actionUrl } from "./origin.js";
@@ -57,7 +58,51 @@ export async function callAuth<Body = unknown>(
   const headers = forwardedHeaders(source.headers);
   if (init.contentType) headers.set("content-type", init.contentType);
   const request = new Request(url, { method: init.method ?? "GET", headers, ...(init.body !== undefined ? { body: init.body } : {}) });
-  const answer: ResponseInternal | Response = await Auth(request, rawConfig(config));
+  return serverAnswer<Body>(await Auth(request, rawConfig(config)), config, action);
+}
+
+/**
+ * A GET of `action` for server code, answered without any web `Request`: `header(name)` reads the
+ * incoming request's headers (only those a browser request to Foyer would forward are passed on).
+ */
+export async function callAuthDirect<Body = unknown>(
+  config: AuthConfig,
+  source: { origin: string; header(name: string): string | null },
+  action: AuthAction,
+): Promise<ServerAnswer<Body>> {
+  const direct = new ServerDirectRequest(actionUrl(source.origin, config.basePath ?? "/auth", action), source.header);
+  return serverAnswer<Body>(await authDirectRaw(direct, rawConfig(config)), config, action);
+}
+
+/** The internal GET {@link callAuthDirect} makes: the forwarded headers only; a web form only when asked for. */
+class ServerDirectRequest implements DirectRequest {
+  readonly method = "GET";
+
+  constructor(
+    readonly url: URL,
+    private readonly incoming: (name: string) => string | null,
+  ) {}
+
+  header(name: string): string | null {
+    return FORWARDED.includes(name) ? this.incoming(name) : null;
+  }
+
+  headers(): Headers {
+    const headers = new Headers();
+    for (const name of FORWARDED) {
+      const value = this.incoming(name);
+      if (value) headers.set(name, value);
+    }
+    return headers;
+  }
+
+  request(): Request {
+    return new Request(this.url, { headers: this.headers() });
+  }
+}
+
+/** Foyer's raw answer as a {@link ServerAnswer}; an answer given only as a web `Response` is a redirect or a configuration error. */
+async function serverAnswer<Body>(answer: ResponseInternal | Response, config: AuthConfig, action: string): Promise<ServerAnswer<Body>> {
   if (answer instanceof Response) {
     await answer.body?.cancel();
     const location = answer.headers.get("location");

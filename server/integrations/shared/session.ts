@@ -5,7 +5,7 @@
  * failure reads as signed out (`null`), never as an error object someone could mistake for a session.
  */
 import type { AuthConfig, Cookie, Session } from "../../types.js";
-import { callAuth, type ServerRequestSource } from "./server-request.js";
+import { callAuth, callAuthDirect, type ServerAnswer, type ServerRequestSource } from "./server-request.js";
 
 /** A session read by server code. */
 export interface ServerSession {
@@ -24,9 +24,21 @@ function isSession(body: unknown): body is Session {
  *
  * @param config The config as the integration prepared it (`basePath` set).
  */
-export async function readServerSession(config: AuthConfig, source: ServerRequestSource): Promise<ServerSession> {
+export function readServerSession(config: AuthConfig, source: ServerRequestSource): Promise<ServerSession> {
+  return sessionOf(() => callAuth(config, source, "session"));
+}
+
+/**
+ * {@link readServerSession} for a Node integration, without a web `Request` or `Headers`: `header(name)`
+ * reads the incoming request's header (lowercase name), `origin` is its public origin.
+ */
+export function readServerSessionDirect(config: AuthConfig, source: { origin: string; header(name: string): string | null }): Promise<ServerSession> {
+  return sessionOf(() => callAuthDirect(config, source, "session"));
+}
+
+async function sessionOf(read: () => Promise<ServerAnswer>): Promise<ServerSession> {
   try {
-    const answer = await callAuth(config, source, "session");
+    const answer = await read();
     if (answer.status !== 200) return { session: null, cookies: [] };
     return { session: isSession(answer.body) ? answer.body : null, cookies: answer.cookies };
   } catch {
