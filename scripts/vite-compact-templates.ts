@@ -3,8 +3,8 @@
  * `build.rolldownOptions.plugins`). The JS minifier leaves template literals alone, so the indentation
  * and line breaks that make a template readable in the source would otherwise ship in every bundle.
  *
- * - `css` templates: whitespace that never matters in CSS is removed. Quoted strings are kept as they
- *   are; templates with `${…}`, backslashes or comments are left alone.
+ * - `css` templates: comments and whitespace that never matters in CSS are removed. Quoted strings are
+ *   kept as they are; templates with `${…}` or backslashes are left alone.
  * - `html` templates: formatting whitespace is removed, with the rule JSX uses: a run of whitespace
  *   that contains a line break is the author's layout, not content. Between a tag or a `${…}` and
  *   anything else it is dropped; between two words of text it becomes one space. Whitespace without a
@@ -18,10 +18,13 @@
  */
 import { parseAst } from "vite";
 
-/** A CSS template's text without the whitespace that never matters, quoted strings untouched. */
+/** A CSS template's text without comments and the whitespace that never matters, quoted strings untouched. */
 export function compactCss(css: string): string {
+  // Comments go first (a space each), strings skipped: a comment inside a string, or quotes inside a
+  // comment, are read as part of the one that starts first.
+  const plain = css.replace(/("[^"\n]*"|'[^'\n]*')|\/\*[\s\S]*?\*\//g, (_match, quoted?: string) => quoted ?? " ");
   // Odd indexes are quoted strings (kept), even ones the CSS between them.
-  const pieces = css.split(/("[^"\n]*"|'[^'\n]*')/);
+  const pieces = plain.split(/("[^"\n]*"|'[^'\n]*')/);
   return pieces
     .map((piece, index) =>
       index % 2
@@ -168,8 +171,8 @@ export function compactTemplates(code: string, lang: "ts" | "js" = "ts"): string
     const raws = quasis.map((element) => element.value.raw);
     let compacted: string[] | undefined;
     if (tag.name === "css") {
-      // Only plain CSS: no `${…}`, escapes or comments, whose meaning this does not follow.
-      if (raws.length === 1 && !/[\\]|\/\*/.test(raws[0]!)) compacted = [compactCss(raws[0]!)];
+      // Only plain CSS: no `${…}` or escapes, whose meaning this does not follow.
+      if (raws.length === 1 && !/[\\]/.test(raws[0]!)) compacted = [compactCss(raws[0]!)];
     } else {
       compacted = compactHtml(raws);
     }
