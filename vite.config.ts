@@ -17,6 +17,8 @@ const BROWSER_BUNDLES = {
   "foyer-client": "ui/client/index.ts",
   // <auth-signin> with <auth-provider-button> alone: the per-element size budget (docs/performance.md#web-components-bundle).
   "auth-signin": "ui/elements/auth-signin/define.ts",
+  // The code that posts <auth-signin>'s sign-ins: what auth-signin.js loads from {basePath}/assets/ on a visitor's first interaction.
+  "auth-signin-request": "ui/elements/auth-signin/sign-in-request.ts",
   // The three passkey elements: what auth-signin.js loads from {basePath}/assets/ when it shows a passkey provider.
   "auth-passkey": "ui/elements/passkey-elements.ts",
   // Other languages, message overrides and Theme objects: what auth-signin.js and auth-passkey.js load

@@ -20,6 +20,12 @@
  * written into both as `__FOYER_CUSTOMIZATION__`; they get ui/internal/customization-import.bundle.ts,
  * which imports it from there. The other bundles inline it.
  *
+ * `<auth-signin>` loads the code that posts a sign-in (ui/elements/auth-signin/sign-in-request.ts) on a
+ * visitor's first interaction: auth-signin.js gets sign-in-request-loader.bundle.ts, which fetches the
+ * self-contained auth-signin-request.js from Foyer (built first, its served name written into
+ * auth-signin.js as `__FOYER_SIGNIN_REQUEST__`); foyer-elements.js, which carries the client's
+ * sign-in for its other elements anyway, imports it statically (sign-in-request-loader.static.ts).
+ *
  * `<auth-signin>` loads the passkey elements only when it shows a passkey provider
  * (ui/elements/auth-signin/passkey-loader.ts, a dynamic import). Without code splitting that import
  * would be inlined, so each bundle gets its own loader: auth-signin.js loads the self-contained
@@ -173,8 +179,10 @@ const shorterThirdPartyMessages = {
 const PASSKEY_ELEMENTS = "auth-passkey";
 /** The customisation code, which auth-signin.js and auth-passkey.js load from Foyer when a page needs it. */
 const CUSTOMIZATION = "auth-customization";
+/** The code that posts <auth-signin>'s sign-ins, which auth-signin.js loads from Foyer on a visitor's first interaction. */
+const SIGNIN_REQUEST = "auth-signin-request";
 /** The bundles that fetch the customisation code rather than carry it. */
-const FETCH_CUSTOMIZATION = new Set(["auth-signin", PASSKEY_ELEMENTS]);
+const FETCH_CUSTOMIZATION = new Set(["auth-signin", PASSKEY_ELEMENTS, "foyer-elements"]);
 const signinModule = resolve(root, "ui/elements/auth-signin/auth-signin.ts");
 const customizationLoaderModule = resolve(root, "ui/internal/customization-loader.ts");
 const englishModule = resolve(root, "locales/en.ts");
@@ -198,6 +206,9 @@ function bundleLoaders(name) {
         return resolve(root, "ui/internal/passkey-client.static.ts");
       }
       if (variant && source === "./passkey-loader.js" && from === signinModule) return resolve(root, "ui/elements/auth-signin", variant);
+      if (variant && source === "./sign-in-request-loader.js" && from === signinModule) {
+        return resolve(root, `ui/elements/auth-signin/sign-in-request-loader.${name === "auth-signin" ? "bundle" : "static"}.ts`);
+      }
       if (FETCH_CUSTOMIZATION.has(name) && source === "./customization-import.js" && from === customizationLoaderModule) {
         return resolve(root, "ui/internal/customization-import.bundle.ts");
       }
@@ -227,16 +238,16 @@ const SERVER_ONLY_MESSAGES = [
     "verifyRequest.title",
     "verifyRequest.sentTo",
     "verifyRequest.resend.",
-    // The built-in page's one-form labels; <auth-signin> does not show them yet.
-    "signin.continue",
-    "signin.emailLink",
   ],
   // The language's own name (the pages' language list), and the sign-in errors of Auth.js v4 codes:
   // the client reports any code outside ClientErrorCode as `Configuration` (ui/client/errors.ts).
   ...["language.name", 'signinError.Signin"', "signinError.OAuthCreateAccount", "signinError.EmailCreateAccount", "signinError.Callback"],
 ];
 const omittedMessages = (name) =>
-  name === "auth-signin" ? [...SERVER_ONLY_MESSAGES, "passkey.", "signin.passkey.", "signout.", "signin.email.placeholder"] : SERVER_ONLY_MESSAGES;
+  name === "auth-signin"
+    ? // Its shared form names the passkey button ("Use a passkey"); the passkey elements' other texts come with them.
+      [...SERVER_ONLY_MESSAGES, "passkey.", "signin.passkey.button", "signin.passkey.unsupported", "signout.", "signin.email.placeholder"]
+    : SERVER_ONLY_MESSAGES;
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A regular expression source for the keys `prefixes` name: a prefix, or a whole key where it ends with `"`. */
 const keysPattern = (prefixes) =>
@@ -290,6 +301,7 @@ function buildBundle(name, entry, companions = {}) {
       __FOYER_CATALOGUES__: JSON.stringify(catalogueFiles),
       __FOYER_PASSKEY_ELEMENTS__: JSON.stringify(companions.passkeyElements ?? ""),
       __FOYER_CUSTOMIZATION__: JSON.stringify(companions.customization ?? ""),
+      __FOYER_SIGNIN_REQUEST__: JSON.stringify(companions.signinRequest ?? ""),
     },
     build: { ...config.build, outDir, lib: { ...lib, entry: { [name]: entry } } },
   });
@@ -306,11 +318,11 @@ async function buildAll(names, companions) {
 }
 // Companions first, as the bundles that load them name their served files, which carry content hashes:
 // the customisation code, then the passkey elements (which load it), then everything else.
-const customizationFile = (await buildAll([CUSTOMIZATION]))[CUSTOMIZATION];
+const { [CUSTOMIZATION]: customizationFile, [SIGNIN_REQUEST]: signinRequestFile } = await buildAll([CUSTOMIZATION, SIGNIN_REQUEST]);
 const passkeyElementsFile = (await buildAll([PASSKEY_ELEMENTS], { customization: customizationFile }))[PASSKEY_ELEMENTS];
 await buildAll(
-  entries.map(([name]) => name).filter((name) => name !== CUSTOMIZATION && name !== PASSKEY_ELEMENTS),
-  { customization: customizationFile, passkeyElements: passkeyElementsFile },
+  entries.map(([name]) => name).filter((name) => ![CUSTOMIZATION, SIGNIN_REQUEST, PASSKEY_ELEMENTS].includes(name)),
+  { customization: customizationFile, passkeyElements: passkeyElementsFile, signinRequest: signinRequestFile },
 );
 
 // No bundle's code names a message its build left out.
@@ -331,13 +343,18 @@ for (const [name] of entries) {
       throw new Error(`build-elements: dist/browser/auth-signin.js contains passkey code (${marker}); it must load it from ${PASSKEY_ELEMENTS}.js`);
   }
   if (!code.includes(passkeyElementsFile)) throw new Error(`build-elements: dist/browser/auth-signin.js does not name ${passkeyElementsFile}`);
+  // Nor the code that posts a sign-in (the header every sign-in post carries): it loads that from SIGNIN_REQUEST.
+  if (code.includes("X-Auth-Return-Redirect"))
+    throw new Error(`build-elements: dist/browser/auth-signin.js contains the sign-in request code; it must load it from ${SIGNIN_REQUEST}.js`);
+  if (!code.includes(signinRequestFile)) throw new Error(`build-elements: dist/browser/auth-signin.js does not name ${signinRequestFile}`);
 }
 
 // The bundles that fetch the customisation code do not carry it, and name its file; it carries no Lit.
 for (const name of FETCH_CUSTOMIZATION) {
   const code = readFileSync(resolve(outDir, `${name}.js`), "utf8");
-  // Markers that survive minification: theme validation's canvas option, directionOf's right-to-left scripts.
-  for (const marker of ["willReadFrequently", "adlm|arab"]) {
+  // Markers that survive minification: theme validation's canvas option, directionOf's right-to-left
+  // scripts (which foyer-elements.js also carries for <auth-user>, ui/internal/direction.ts).
+  for (const marker of name === "foyer-elements" ? ["willReadFrequently"] : ["willReadFrequently", "adlm|arab"]) {
     if (code.includes(marker))
       throw new Error(`build-elements: dist/browser/${name}.js contains customisation code (${marker}); it must load it from ${CUSTOMIZATION}.js`);
   }

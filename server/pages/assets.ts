@@ -67,6 +67,9 @@ const ELEMENTS_BUNDLE = "foyer-elements";
 /** `<auth-signin>` alone (ui/elements/auth-signin/define.ts), for pages that show nothing else. */
 const SIGNIN_BUNDLE = "auth-signin";
 
+/** The code that posts `<auth-signin>`'s sign-ins (ui/elements/auth-signin/sign-in-request.ts), which its own bundle loads on a visitor's first interaction. */
+const SIGNIN_REQUEST_BUNDLE = "auth-signin-request";
+
 /** The passkey elements (ui/elements/passkey-elements.ts), which `<auth-signin>`'s own bundle loads on demand. */
 const PASSKEY_ELEMENTS_BUNDLE = "auth-passkey";
 
@@ -294,7 +297,7 @@ export function findAsset(path: string): Asset | undefined {
   if (existing) return existing;
   if (isElementsScriptPath(path)) return loadBundle(ELEMENTS_BUNDLE) === path ? assets.get(path) : undefined;
   if (isPasskeyScriptPath(path)) return loadBundle(PASSKEY_BUNDLE) === path ? assets.get(path) : undefined;
-  for (const bundle of [SIGNIN_BUNDLE, PASSKEY_ELEMENTS_BUNDLE, CUSTOMIZATION_BUNDLE]) {
+  for (const bundle of [SIGNIN_BUNDLE, SIGNIN_REQUEST_BUNDLE, PASSKEY_ELEMENTS_BUNDLE, CUSTOMIZATION_BUNDLE]) {
     if (isBundlePath(bundle, path)) return loadBundle(bundle) === path ? assets.get(path) : undefined;
   }
   if (isLocaleAssetPath(path)) return loadLocaleCatalogues().includes(path) ? assets.get(path) : undefined;

@@ -44,6 +44,7 @@ export function siteThemeAnswer(theme: ResolvedTheme): SiteThemeAnswer {
     if (theme.onBrandColor) site.buttonText = theme.onBrandColor;
     if (theme.colorScheme !== "auto") site.colorScheme = theme.colorScheme;
     if (theme.logo) site.logo = theme.logo;
+    if (theme.appName) site.appName = theme.appName;
     const json = JSON.stringify(site);
     answer = { body: json === "{}" ? null : json, etag: `"${fnv1a(json)}"` };
     answers.set(theme, answer);

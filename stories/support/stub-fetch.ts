@@ -135,6 +135,12 @@ export interface StubOptions {
   /** The server has a Passkey provider (`GET /providers` answers the passkey server's recording). Default `false`. */
   passkey?: boolean;
   /**
+   * The credentials provider signs in with an e-mail address and a password, as
+   * `Credentials({ credentials: { email: { type: "email" }, password: { type: "password" } } })` lists it: `GET /providers` answers the
+   * recording with the `username` field listed as such an `email` field. Default `false` (a username).
+   */
+  emailCredentials?: boolean;
+  /**
    * The signed-in user's passkeys, as `GET /account/passkeys` first lists them: three (`full`, the
    * default), none (`empty`), or one that is their only way in (`last`, `canRemove: false`).
    */
@@ -259,7 +265,10 @@ export function createFetchStub(options: StubOptions = {}): FetchStub {
   const body = (recording: Recording): string => {
     let value: unknown = structuredClone(RECORDED[recording]);
     if (recording === listRecording) value = structuredClone(list);
-    if (recording === "providers" || recording === "providers-passkey") value = inlineLogos(value as typeof providers);
+    if (recording === "providers" || recording === "providers-passkey") {
+      value = inlineLogos(value as typeof providers);
+      if (options.emailCredentials) value = withEmailCredentials(value as typeof providers);
+    }
     if (recording === "session-signed-in") value = withAvatar(value as typeof sessionSignedIn, options.avatar ?? "inline", basePath);
     if (recording === "signin-credentials-success" || recording === "callback-passkey-success" || recording === "callback-passkey-signin") signedIn = true;
     if (recording === "signout") signedIn = false;
@@ -363,6 +372,15 @@ function fieldsOf(body: BodyInit | null | undefined, headers: Headers): Record<s
  * Bundled provider logos are served by Foyer under `{basePath}/assets/`; stories have no server, so
  * each recorded logo URL becomes the same SVG inline (as stories/support/page-story.ts does).
  */
+/** The provider list with the credentials provider's `username` field as the server lists a field named `email`. */
+function withEmailCredentials(list: typeof providers): typeof providers {
+  const credentials = list.credentials as { fields: { name: string; label: string; type: string; autocomplete?: string }[] };
+  credentials.fields = credentials.fields.map((field) =>
+    field.name === "username" ? { name: "email", label: "Email", type: "email", autocomplete: "email" } : field,
+  );
+  return list;
+}
+
 function inlineLogos(list: typeof providers): typeof providers {
   for (const provider of Object.values(list) as { style?: { logo?: string } }[]) {
     const logo = provider.style?.logo;

@@ -20,7 +20,7 @@ import { signOut } from "../client/signout.js";
 import type { Session, Theme } from "../../server/types.js";
 
 /** The client's parts, plus the server's theme once asked for (./site-theme.ts). */
-type Parts = SignInDeps & { theme?: Promise<Theme | undefined> };
+type Parts = Omit<SignInDeps, "csrf"> & { csrf?: SignInDeps["csrf"]; theme?: Promise<Theme | undefined> };
 
 const parts = new Map<string, Parts>();
 const clients = new Map<string, AuthClient>();
@@ -33,9 +33,25 @@ function partsOf(basePath: string): Parts {
   let found = parts.get(basePath);
   if (!found) {
     const ctx = createContext({ basePath });
-    parts.set(basePath, (found = { ctx, csrf: createCsrfStore(ctx), providers: createProvidersStore(ctx), bus: createSessionBus() }));
+    parts.set(basePath, (found = { ctx, providers: createProvidersStore(ctx), bus: createSessionBus() }));
   }
   return found;
+}
+
+/**
+ * The parts with the CSRF token cache, made on first use: only what posts needs it, so a bundle that
+ * only reads (`<auth-signin>` before anyone signs in, ./auth-signin/sign-in-request-loader.ts) carries no CSRF code.
+ */
+function postingParts(basePath: string): SignInDeps {
+  const deps = partsOf(basePath);
+  deps.csrf ??= createCsrfStore(deps.ctx);
+  return deps as SignInDeps;
+}
+
+/** The providers of `basePath` (cached; `null` when they could not be loaded). */
+export async function loadProviders(basePath: string = DEFAULT_BASE_PATH): Promise<Record<string, ClientProvider> | null> {
+  const result = await partsOf(basePath).providers.load();
+  return result.ok ? { ...result.providers } : null;
 }
 
 /**
@@ -65,12 +81,9 @@ export interface SigninClient {
  * call (it holds no state of its own, so there is nothing to cache).
  */
 export function signinClient(basePath: string = DEFAULT_BASE_PATH): SigninClient {
-  const deps = partsOf(basePath);
+  const deps = postingParts(basePath);
   return {
-    async getProviders() {
-      const result = await deps.providers.load();
-      return result.ok ? { ...result.providers } : null;
-    },
+    getProviders: () => loadProviders(basePath),
     signIn: (providerId, fields, callbackUrl, redirect) => signInWith(deps, providerId, fields, callbackUrl || deps.ctx.currentHref(), redirect),
   };
 }
@@ -79,7 +92,7 @@ export function signinClient(basePath: string = DEFAULT_BASE_PATH): SigninClient
 export function authClient(basePath: string = DEFAULT_BASE_PATH): AuthClient {
   let client = clients.get(basePath);
   if (!client) {
-    const deps = partsOf(basePath);
+    const deps = postingParts(basePath);
     const { ctx, csrf, bus } = deps;
     client = {
       getProviders: signinClient(basePath).getProviders,

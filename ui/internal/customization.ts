@@ -11,4 +11,4 @@
 export { createTranslator } from "../../locales/translator.js";
 export { catalogues, loadCatalogues } from "./catalogues.js";
 export { writeTheme } from "./theme-style.js";
-export { adoptSiteTheme, themeLogo } from "./site-theme-style.js";
+export { adoptSiteTheme, themeBrand } from "./site-theme-style.js";

@@ -12,7 +12,6 @@
  * and an `<img>` runs no script whatever its source.
  */
 import { html, nothing, type TemplateResult } from "lit";
-import { ifDefined } from "lit/directives/if-defined.js";
 import type { ClientProviderStyle } from "../client/index.js";
 
 export interface ProviderButtonView {
@@ -42,8 +41,8 @@ export function providerButton({ parts, style, label, busyLabel, busy, onClick, 
     part=${parts[0]}
     class="button"
     type="button"
-    lang=${ifDefined(lang)}
-    dir=${ifDefined(dir)}
+    lang=${lang ?? nothing}
+    dir=${dir ?? nothing}
     .style=${color("bg", style?.brandColor) + color("text", style?.textColor)}
     ?disabled=${busy}
     aria-busy=${busy}

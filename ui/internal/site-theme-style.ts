@@ -15,6 +15,7 @@ import { themeColor, readableOn } from "./theme-style.js";
 interface SiteTheme {
   sheet: CSSStyleSheet;
   logo?: string;
+  appName?: string;
 }
 
 const themes = new Map<string, SiteTheme>();
@@ -43,7 +44,7 @@ function siteTheme(theme: Theme): SiteTheme {
     ([field, valid]) => theme[field as keyof Theme] && !valid,
   );
   if (invalid.length) console.warn(`foyer-auth: ignored invalid server theme ${invalid.map(([field]) => field).join(", ")}`);
-  return safeLogo ? { sheet, logo } : { sheet };
+  return { sheet, logo: safeLogo ? logo : undefined, appName: theme.appName };
 }
 
 /** Adopts the server theme of `basePath` (`theme`, as theme.json gave it; a JSON object) into `host`'s shadow root, in place of another base path's. */
@@ -56,11 +57,13 @@ export function adoptSiteTheme(host: HTMLElement & { basePath: string }, basePat
 }
 
 /**
- * The logo to show: the element theme's when it has one (`""` shows none), else the server theme's
- * for `basePath` once adopted; only when it is safe to show (`https:`, a site path, or a
- * `data:image/…` URL; never `javascript:`).
+ * The brand header to show: the logo and the app name of the element's theme where it has them (a
+ * `""` logo shows none), else the server theme's for `basePath` once adopted. The logo only when it is
+ * safe to show (`https:`, a site path, or a `data:image/…` URL; never `javascript:`). The name is
+ * rendered as text, never as markup; the server checks its own (1–60 characters, no control characters).
  */
-export function themeLogo(theme: Theme | undefined, basePath: string): string | undefined {
-  const logo = theme?.logo ?? themes.get(basePath)?.logo;
-  return isSafeImageUrl(logo) ? logo : undefined;
+export function themeBrand(theme: Theme | undefined, basePath: string): { logo?: string; appName?: string } {
+  const site = themes.get(basePath);
+  const logo = theme?.logo ?? site?.logo;
+  return { logo: isSafeImageUrl(logo) ? logo : undefined, appName: theme?.appName ?? site?.appName };
 }

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import type { Theme } from "../../server/types.js";
 import { LitElement } from "lit";
 import { trackPendingWork } from "./pending-work.js";
-import { applyTheme, themeLogo } from "./theme.js";
+import { applyTheme, themeBrand } from "./theme.js";
 import { writeTheme } from "./theme-style.js";
 
 afterEach(() => {
@@ -133,13 +133,17 @@ describe("applyTheme (the code is loaded on the first theme)", () => {
     element.remove();
   });
 
-  test("themeLogo: the theme's logo once the code is here, and only a safe one", () => {
-    expect(themeLogo({ logo: "https://example.com/logo.svg" }, "/auth")).toBe("https://example.com/logo.svg");
-    expect(themeLogo({ logo: "/logo.png" }, "/auth")).toBe("/logo.png");
-    for (const logo of ["javascript:alert(1)", "http://example.com/x.png", "//evil.example/x.png", 'https://x.example/"onerror=x']) {
-      expect(themeLogo({ logo }, "/auth"), logo).toBeUndefined();
+  test("themeBrand: the theme's logo (only a safe one) and app name once the code is here", () => {
+    const logo = (value: string) => themeBrand({ logo: value }, "/auth")?.logo;
+    expect(logo("https://example.com/logo.svg")).toBe("https://example.com/logo.svg");
+    expect(logo("/logo.png")).toBe("/logo.png");
+    for (const unsafe of ["javascript:alert(1)", "http://example.com/x.png", "//evil.example/x.png", 'https://x.example/"onerror=x']) {
+      expect(logo(unsafe), unsafe).toBeUndefined();
     }
-    expect(themeLogo(undefined, "/auth")).toBeUndefined();
+    const name = (value: unknown) => themeBrand({ appName: value as string }, "/auth")?.appName;
+    expect(name("Acme")).toBe("Acme");
+    expect(name("<b>Acme</b>")).toBe("<b>Acme</b>"); // shown as text, never parsed
+    expect(themeBrand(undefined, "/auth")).toEqual({ logo: undefined, appName: undefined });
   });
 
   test("the theme is written once the code is here; updateComplete waits for it", async () => {

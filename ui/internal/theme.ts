@@ -37,11 +37,11 @@ export function applyTheme(host: ThemedHost, theme: Theme | undefined): void {
 }
 
 /**
- * The logo to show: the element theme's when it has one (`""` shows none), else the server theme's
- * for `basePath` (./site-theme-style.ts). Only when it is safe to show (`https:`, a site path, or a
- * `data:image/…` URL; never `javascript:`). The check comes with the customisation code, which a
- * theme loads; until then, no logo.
+ * The brand header to show (logo and app name): the element theme's where it has them (a `""` logo
+ * shows none), else the server theme's for `basePath` (./site-theme-style.ts). The logo only when it
+ * is safe to show (`https:`, a site path, or a `data:image/…` URL; never `javascript:`); the name is
+ * shown as text. The checks come with the customisation code, which a theme loads; until then, no header.
  */
-export function themeLogo(theme: Theme | undefined, basePath: string): string | undefined {
-  return customization?.themeLogo(theme, basePath);
+export function themeBrand(theme: Theme | undefined, basePath: string): { logo?: string; appName?: string } | undefined {
+  return customization?.themeBrand(theme, basePath);
 }

@@ -67,14 +67,12 @@ export function signInPage(page: Page, options: SignInPageOptions = {}): SignInP
   async function form(kind: "credentials" | "email", provider: string | undefined): Promise<Locator> {
     if (await isElement()) {
       await recordErrors();
-      if (provider) return page.locator(`auth-signin form[slot="form-${provider}"]`);
-      const forms = page.locator('auth-signin form[slot^="form-"]');
+      // <auth-signin> has one form for the e-mail-based methods (its buttons name their provider in
+      // `data-provider`) and one per credentials provider without an e-mail field.
+      if (provider) return page.locator(`auth-signin form:has(button[data-provider="${provider}"])`).first();
       return kind === "email"
-        ? forms
-            .filter({ has: page.locator('input[type="email"]') })
-            .filter({ hasNot: page.locator('input[type="password"]') })
-            .first()
-        : forms.filter({ has: page.locator('input[type="password"]') }).first();
+        ? page.locator('auth-signin form[slot="form"]')
+        : page.locator('auth-signin form:has(input[type="password"])').first();
     }
     // The built-in page has one form for the e-mail-based methods: its action is the primary method's,
     // and the e-mail link may be a secondary button of it (`formaction`).
@@ -118,6 +116,19 @@ export function signInPage(page: Page, options: SignInPageOptions = {}): SignInP
     if (first.error && !(await left)) throw first.error;
   }
 
+  /** The providers as `GET {basePath}/providers` lists them, from the page's origin. */
+  async function providers(): Promise<Record<string, { name: string; type: string }>> {
+    const origin = new URL(page.url()).origin;
+    return (await (await page.request.get(`${origin}${await basePath()}/providers`)).json()) as Record<string, { name: string; type: string }>;
+  }
+
+  /** The id of the app's e-mail link provider. */
+  async function emailProviderId(): Promise<string> {
+    const found = Object.entries(await providers()).find(([, provider]) => provider.type === "email");
+    if (!found) throw new Error("The app has no e-mail provider");
+    return found[0];
+  }
+
   async function submit(target: Locator): Promise<void> {
     await target.locator('button[type="submit"]').first().click({ timeout });
   }
@@ -140,7 +151,8 @@ export function signInPage(page: Page, options: SignInPageOptions = {}): SignInP
       await target.waitFor({ timeout });
       await target.locator('input[name="email"]').fill(address, { timeout });
       if (await isElement()) {
-        await submit(target);
+        // The e-mail link's own button: the form's primary one, or a secondary one beside credentials.
+        await target.locator(`button[data-provider="${provider ?? (await emailProviderId())}"]`).click({ timeout });
         await page.locator('auth-signin [part="message"]').waitFor({ timeout });
       } else {
         // The e-mail link's own button where it is a secondary action of the shared form.
@@ -162,7 +174,8 @@ export function signInPage(page: Page, options: SignInPageOptions = {}): SignInP
     async withNewPasskey(email) {
       if (await isElement()) {
         await recordErrors();
-        await page.locator('auth-passkey-button input[name="email"]').first().fill(email, { timeout });
+        // <auth-signin>'s e-mail field, which its passkey elements share; a standalone button's own field.
+        await page.locator('auth-signin input[name="email"], auth-passkey-button input[name="email"]').first().fill(email, { timeout });
         await page.locator('auth-passkey-register button[part="button"]').first().click({ timeout });
       } else {
         const passkeyForm = page.locator("form[data-passkey-provider]").first();
@@ -178,10 +191,9 @@ export function signInPage(page: Page, options: SignInPageOptions = {}): SignInP
       }
       await recordErrors();
       // <auth-signin>'s buttons carry the provider's name, not its id: look the name up.
-      const origin = new URL(page.url()).origin;
-      const providers = (await (await page.request.get(`${origin}${await basePath()}/providers`)).json()) as Record<string, { name: string }>;
-      const name = providers[id]?.name;
-      if (!name) throw new Error(`The app has no provider "${id}" (it has ${Object.keys(providers).join(", ")})`);
+      const all = await providers();
+      const name = all[id]?.name;
+      if (!name) throw new Error(`The app has no provider "${id}" (it has ${Object.keys(all).join(", ")})`);
       const label = new RegExp(`(^|\\W)${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\W|$)`);
       await element.getByRole("button", { name: label }).click({ timeout });
     },

@@ -12,9 +12,10 @@ import { passkeyButtonStyles } from "./auth-passkey-button.styles.js";
  * credentials, so no e-mail is asked for), and optionally passkeys in the autofill of a username
  * field (`conditional`, WebAuthn conditional UI).
  *
- * With `conditional`, the element uses the first `autocomplete="… webauthn"` input among its own
- * children, or renders an "Email" field with `autocomplete="username webauthn"` as its child when
- * there is none. Either way the input stays in light DOM, where password managers and the browser's
+ * With `conditional`, the element uses the input whose id its `input` attribute names, else the first
+ * `autocomplete="… webauthn"` input among its own children, or renders an "Email" field with
+ * `autocomplete="username webauthn"` as its child when there is neither (`<auth-signin>` names the
+ * e-mail field its methods share). Either way the input stays in light DOM, where password managers and the browser's
  * autofill look for it. Autofill is silent: a visitor who ignores it never sees an error, and it is
  * cancelled whenever another sign-in starts (this button, or any `signIn()` of the client, which
  * every Foyer element uses). It starts again after that other attempt fails. Once the visitor picks a
@@ -28,6 +29,7 @@ import { passkeyButtonStyles } from "./auth-passkey-button.styles.js";
  *
  * @summary "Sign in with a passkey" button, with optional passkey autofill.
  * @slot - The username input for `conditional` (an `<input autocomplete="username webauthn">` with its `<label>`). Rendered by the element when not given. Shown only where passkeys work.
+ * @slot label - The button's text, in place of "Sign in with a passkey" (e.g. `<span slot="label">Use a passkey</span>`).
  * @csspart base - The wrapper.
  * @csspart button - The "Sign in with a passkey" button.
  * @csspart label - The button text.
@@ -56,6 +58,7 @@ export class AuthPasskeyButton extends FoyerElement {
     callbackUrl: { attribute: "callback-url" },
     redirect: { type: Boolean },
     conditional: { type: Boolean, reflect: true },
+    input: {},
     unsupported: { type: Boolean, reflect: true },
     error: { state: true },
   };
@@ -68,6 +71,8 @@ export class AuthPasskeyButton extends FoyerElement {
   redirect = false;
   /** Also offer passkeys in the autofill of the username input (WebAuthn conditional UI). */
   conditional = false;
+  /** With `conditional`: the id of the username input elsewhere in the same document, when it is not a child of the element. */
+  input?: string;
   /** Set by the element when this browser cannot use passkeys (reflected; the element is then hidden). */
   unsupported = false;
 
@@ -105,7 +110,7 @@ export class AuthPasskeyButton extends FoyerElement {
     return html`<div part="base" class="base" lang=${this.localize.locale} dir=${this.localize.dir}>
       ${this.conditional ? html`<slot></slot>` : nothing}
       <button part="button" class="button" type="button" ?disabled=${this.busy} aria-busy=${this.busy ? "true" : "false"} @click=${this.signIn}>
-        <span part="label">${t("signin.passkey.button")}</span>
+        <span part="label"><slot name="label">${t("signin.passkey.button")}</slot></span>
         ${this.busy ? html`<span part="spinner" class="spinner" role="status" aria-label=${t("passkey.waiting")}></span>` : nothing}
       </button>
       <div part="error" class="error" role="alert" tabindex="-1">${message}</div>
@@ -115,7 +120,7 @@ export class AuthPasskeyButton extends FoyerElement {
   protected override updated(changed: Map<string, unknown>): void {
     if (this.unsupported) return;
     if (this.conditional) {
-      this.ownsField ??= !this.querySelector(WEBAUTHN_INPUT);
+      this.ownsField ??= !this.input && !this.querySelector(WEBAUTHN_INPUT);
       if (this.ownsField) this.renderField();
     } else if (this.ownsField) {
       render(nothing, this, { host: this });

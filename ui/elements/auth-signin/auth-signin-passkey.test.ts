@@ -38,31 +38,33 @@ function providerButton(host: AuthSignin, name: string): HTMLButtonElement {
 }
 
 describe("the passkey entry point", () => {
-  test("a passkey button with autofill and a sign-up, sharing one light-DOM e-mail field", async () => {
+  test("a passkey button with autofill and a sign-up in the e-mail form, on its one light-DOM e-mail field", async () => {
     const host = await mount();
-    const group = host.querySelector<HTMLElement>('[slot="passkey"]')!;
-    expect(group.assignedSlot?.name).toBe("passkey");
-    const button = group.querySelector("auth-passkey-button")!;
-    const register = group.querySelector("auth-passkey-register")!;
+    const form = host.querySelector<HTMLFormElement>('form[slot="form"]')!;
+    expect(form.assignedSlot?.name).toBe("form");
+    const button = form.querySelector("auth-passkey-button")!;
+    const register = form.querySelector("auth-passkey-register")!;
     await vi.waitFor(() => expect(customElements.get("auth-passkey-button")).toBeDefined());
     expect(button.conditional).toBe(true);
     expect(button.provider).toBe("passkey");
     const inputs = [...host.querySelectorAll<HTMLInputElement>('input[autocomplete="username webauthn"]')];
     expect(inputs).toHaveLength(1);
     expect(inputs[0]!.getRootNode()).toBe(document);
-    expect(button.contains(inputs[0]!)).toBe(true);
+    expect(form.contains(inputs[0]!)).toBe(true);
+    expect(button.getAttribute("input")).toBe(inputs[0]!.id);
     expect(register.getAttribute("input")).toBe(inputs[0]!.id);
     expect(host.querySelector(`label[for="${CSS.escape(inputs[0]!.id)}"]`)!.textContent).toBe("Email");
     await button.updateComplete;
-    expect(button.shadowRoot!.querySelector('[part="button"]')!.textContent!.trim()).toBe("Sign in with a passkey");
+    // Its own text ("Sign in with a passkey") is replaced by the form's "Use a passkey".
+    expect(button.shadowRoot!.querySelector<HTMLSlotElement>('slot[name="label"]')!.assignedNodes()[0]!.textContent).toBe("Use a passkey");
     await vi.waitFor(() => expect(register.shadowRoot?.querySelector('[part="button"]')?.textContent?.trim()).toBe("Create account with a passkey"));
     // Autofill is offered on the shared field.
     await stubs.webauthn.called("conditional");
-    // The slot sits after the credentials form, in the order of GET /providers.
-    const order = [...host.shadowRoot!.querySelectorAll('button[part="provider-button"], slot[name^="form-"], slot[name="passkey"]')].map((node) =>
+    // OAuth buttons, then the e-mail form (with the passkeys), then the credentials provider without an e-mail field.
+    const order = [...host.shadowRoot!.querySelectorAll('button[part="provider-button"], slot[name^="form"]')].map((node) =>
       node.localName === "button" ? labelOf(node) : node.getAttribute("name"),
     );
-    expect(order).toEqual(["Sign in with GitHub", "Sign in with Acme ID", "form-email", "form-credentials", "passkey"]);
+    expect(order).toEqual(["Sign in with GitHub", "Sign in with Acme ID", "form", "form-credentials"]);
   });
 
   test("a sign-up from <auth-signin> posts the address typed in the shared field", async () => {
@@ -78,8 +80,8 @@ describe("the passkey entry point", () => {
   test("without WebAuthn in the browser: no passkey entry point, no divider for it", async () => {
     stubs.install({}, { supported: false });
     const host = await mount();
-    expect(host.querySelector('[slot="passkey"]')).toBeNull();
-    expect(host.shadowRoot!.querySelector('slot[name="passkey"]')).toBeNull();
+    expect(host.querySelector("auth-passkey-button, auth-passkey-register")).toBeNull();
+    expect(host.querySelector('input[autocomplete="username webauthn"]')).toBeNull();
     // OAuth buttons, e-mail, credentials: two dividers, as without a Passkey provider.
     expect(host.shadowRoot!.querySelectorAll('[part="divider"]')).toHaveLength(2);
   });

@@ -50,8 +50,8 @@ function field(host: HTMLElement, label: string): HTMLInputElement {
 }
 
 async function submitCredentials(host: AuthSignin, password: string): Promise<void> {
-  await userEvent.fill(field(host, "Username"), "ada");
-  await userEvent.fill(field(host, "Password"), password);
+  await userEvent.fill(host.querySelector<HTMLInputElement>('form[slot="form-credentials"] input[name="username"]')!, "ada");
+  await userEvent.fill(host.querySelector<HTMLInputElement>('form[slot="form-credentials"] input[name="password"]')!, password);
   const submit = host.querySelector<HTMLButtonElement>('form[slot="form-credentials"] button[type="submit"]')!;
   await userEvent.click(submit);
 }
@@ -401,12 +401,14 @@ describe("provider buttons (rendered by <auth-signin> itself)", () => {
     expect(getComputedStyle(await providerButton(host, "Acme ID")).backgroundColor).toBe("rgb(124, 58, 237)");
   });
 
-  test("the providers attribute filters and orders the buttons", async () => {
+  test("the providers attribute filters the providers and orders the buttons; the forms come after the buttons", async () => {
     const host = await mount({ providers: "acme credentials github" });
-    const order = [...host.shadowRoot!.querySelectorAll<HTMLElement>('button[part="provider-button"], slot[name^="form-"]')].map((node) =>
+    const order = [...host.shadowRoot!.querySelectorAll<HTMLElement>('button[part="provider-button"], slot[name^="form"]')].map((node) =>
       node instanceof HTMLButtonElement ? labelOf(node) : node.getAttribute("name"),
     );
-    expect(order).toEqual(["Sign in with Acme ID", "form-credentials", "Sign in with GitHub"]);
+    expect(order).toEqual(["Sign in with Acme ID", "Sign in with GitHub", "form-credentials"]);
+    // Without a shared form, the credentials form has the one primary button.
+    expect(host.querySelector('form[slot="form-credentials"] .auth-submit:not(.auth-alt)')!.textContent).toBe("Continue");
   });
 });
 
@@ -431,8 +433,8 @@ describe("theme: validated values become --auth-* tokens", () => {
     expect(host.hasAttribute("data-color-scheme")).toBe(false);
     expect(host.shadowRoot!.querySelector('[part="logo"]')).toBeNull();
     expect(warn).toHaveBeenCalledOnce();
-    // The defaults still apply.
-    const submit = host.querySelector<HTMLButtonElement>('form[slot="form-credentials"] button')!;
+    // The defaults still apply (the primary button).
+    const submit = host.querySelector<HTMLButtonElement>('form[slot="form"] button[data-provider="email"]')!;
     expect(getComputedStyle(submit).backgroundColor).toBe("rgb(29, 78, 216)");
   });
 
@@ -521,13 +523,14 @@ describe("the surface", () => {
 });
 
 describe("localisation", () => {
-  const submitText = (host: AuthSignin) => host.querySelector('form[slot="form-credentials"] button')!.textContent!.trim();
+  /** The primary button's text ("Continue"). */
+  const submitText = (host: AuthSignin) => host.querySelector('form[slot="form"] .auth-submit:not(.auth-alt)')!.textContent!.trim();
   const base = (host: AuthSignin) => host.shadowRoot!.querySelector<HTMLElement>('[part="base"]')!;
 
   test("<html lang> applies when nothing closer is set", async () => {
     document.documentElement.lang = "de";
     const host = await mount();
-    expect(submitText(host)).toBe("Mit Credentials anmelden");
+    expect(submitText(host)).toBe("Weiter");
     expect(base(host).lang).toBe("de");
   });
 
@@ -537,7 +540,7 @@ describe("localisation", () => {
     section.lang = "fr";
     document.body.append(section);
     const host = await mount({}, section);
-    expect(submitText(host)).toBe("Se connecter avec Credentials");
+    expect(submitText(host)).toBe("Continuer");
   });
 
   test("the element's own lang wins over an ancestor's; dir comes from the locale", async () => {
@@ -546,7 +549,7 @@ describe("localisation", () => {
     section.lang = "fr";
     document.body.append(section);
     const host = await mount({ lang: "ar" }, section);
-    expect(submitText(host)).toBe("تسجيل الدخول باستخدام Credentials");
+    expect(submitText(host)).toBe("متابعة");
     expect(base(host).dir).toBe("rtl");
     expect(getComputedStyle(base(host)).direction).toBe("rtl");
     expect(getComputedStyle(host.querySelector("form")!).direction).toBe("rtl");
@@ -555,10 +558,10 @@ describe("localisation", () => {
 
   test("a region tag falls back to its language; an unknown language to English", async () => {
     const swiss = await mount({ lang: "de-CH" });
-    expect(submitText(swiss)).toBe("Mit Credentials anmelden");
+    expect(submitText(swiss)).toBe("Weiter");
     expect(base(swiss).lang).toBe("de");
     const unknown = await mount({ lang: "xx" });
-    expect(submitText(unknown)).toBe("Sign in with Credentials");
+    expect(submitText(unknown)).toBe("Continue");
     expect(base(unknown).dir).toBe("ltr");
   });
 
@@ -567,11 +570,20 @@ describe("localisation", () => {
     expect(base(host).dir).toBe("ltr");
   });
 
-  test("messages override single keys per locale, also inside the provider buttons", async () => {
+  test("messages override single keys per locale, also inside the provider buttons; provider names and field labels are translatable", async () => {
     const host = await mount({ lang: "de" }, document.body, (element) => {
-      element.messages = { de: { "signin.withProvider": "Weiter mit {provider}", "signinError.CredentialsSignin": "Falsch." } };
+      element.messages = {
+        de: {
+          "signin.withProvider": "Weiter mit {provider}",
+          "signinError.CredentialsSignin": "Falsch.",
+          "signin.provider.credentials": "Acme-Konto",
+          "signin.field.credentials.username": "Benutzername",
+        },
+      };
     });
-    expect(submitText(host)).toBe("Weiter mit Credentials");
+    // The credentials provider is named by the app's translation, its field labelled by it.
+    expect(host.querySelector('form[slot="form-credentials"] button')!.textContent).toBe("Weiter mit Acme-Konto");
+    expect(field(host, "Benutzername").name).toBe("username");
     expect((await providerButton(host, "GitHub")).textContent!.trim()).toBe("Weiter mit GitHub");
     expect(host.shadowRoot!.querySelector('[part="divider"]')!.textContent).toBe("oder");
     await submitCredentials(host, "wrong");
@@ -581,13 +593,13 @@ describe("localisation", () => {
   test("changing <html lang> re-renders", async () => {
     const host = await mount();
     document.documentElement.lang = "fr";
-    await vi.waitFor(() => expect(submitText(host)).toBe("Se connecter avec Credentials"));
+    await vi.waitFor(() => expect(submitText(host)).toBe("Continuer"));
   });
 
   test("changing the element's own lang re-renders", async () => {
     const host = await mount({ lang: "en" });
     host.setAttribute("lang", "de");
-    await vi.waitFor(() => expect(submitText(host)).toBe("Mit Credentials anmelden"));
+    await vi.waitFor(() => expect(submitText(host)).toBe("Weiter"));
     expect(base(host).lang).toBe("de");
   });
 });
