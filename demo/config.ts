@@ -21,8 +21,6 @@ export const SIGNIN_PATH = `${AUTH_BASE}/signin`;
 export const SIGNOUT_PATH = `${AUTH_BASE}/signout`;
 /** The demo's brand colour, used by the built-in pages' buttons. */
 export const BRAND_COLOR = "#4f46e5";
-/** Foyer's session listing for the signed-in user (JSON), which the demo's `/account` page shows. */
-export const ACCOUNT_SESSIONS_PATH = `${AUTH_BASE}/account/sessions`;
 /** The SQLite file, inside the data directory, where Foyer keeps users, accounts and sessions. */
 export const DATABASE_FILE = "foyer.db";
 

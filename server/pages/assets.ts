@@ -67,6 +67,9 @@ const ELEMENTS_BUNDLE = "foyer-elements";
 /** `<auth-signin>` alone (ui/elements/auth-signin/define.ts), for pages that show nothing else. */
 const SIGNIN_BUNDLE = "auth-signin";
 
+/** The account area's elements (ui/elements/account-elements.ts), for an app's own account page. */
+const ACCOUNT_BUNDLE = "auth-account";
+
 /** The passkey elements (ui/elements/passkey-elements.ts), which `<auth-signin>`'s own bundle loads on demand. */
 const PASSKEY_ELEMENTS_BUNDLE = "auth-passkey";
 
@@ -215,6 +218,17 @@ export function passkeyElementsScriptPath(): string | undefined {
  */
 export function signinScriptPath(): string | undefined {
   return loadBundle(SIGNIN_BUNDLE) ?? undefined;
+}
+
+/**
+ * The asset path (relative to `{basePath}/assets/`) of the account area's bundle, e.g.
+ * `auth-account.3f9a0c12de.js`: `<auth-account>` and `<auth-passkey-register>` with Lit, the client
+ * and the passkey client, for an app's own account page
+ * (`<script type="module" src="${authUrl}/assets/${accountScriptPath()}"></script>`).
+ * `undefined` when dist/browser/auth-account.js has not been built.
+ */
+export function accountScriptPath(): string | undefined {
+  return loadBundle(ACCOUNT_BUNDLE) ?? undefined;
 }
 
 /**
