@@ -22,7 +22,7 @@ import SQLiteAdapter from "../server/adapters/sqlite.js";
 import { accountScriptPath, elementsScriptPath, getSession, type AuthConfig } from "../server/index.js";
 import { createAuthHandler, toWebRequest } from "../server/integrations/node.js";
 import { negotiateLocale } from "../locales/index.js";
-import { DATABASE_FILE, SIGNIN_PATH, createDemoConfig, demoOidcProvider, resolveSecret } from "./config.js";
+import { DATABASE_FILE, SIGNIN_PATH, createDemoConfig, demoOidcProvider, resolveSecret, seedDemoUser } from "./config.js";
 import { MAILBOX_PATH, createDevMailbox, demoEmailProvider, isLoopbackAddress, type DevMailbox } from "./mailbox.js";
 import {
   CONTENT_SECURITY_POLICY,
@@ -76,6 +76,8 @@ export async function startDemo({ port = 3000, host = "127.0.0.1", dataDir = def
   // E-mail links: SMTP when AUTH_NODEMAILER_SERVER / EMAIL_SERVER is set, else (development) a mailbox in memory.
   const mailbox = createDevMailbox();
   try {
+    // The demo user is in the database before anyone signs in, so no sign-up can take its address.
+    await seedDemoUser(adapter);
     return await listen(createDemoConfig(secret, adapter, demoEmailProvider(mailbox)), port, host, () => adapter.close(), mailbox);
   } catch (error) {
     await adapter.close();
