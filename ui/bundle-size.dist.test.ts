@@ -45,8 +45,8 @@ const TAGS = ["auth-signin", "auth-provider-button", "auth-signout", "auth-sessi
  *   above today's 18.3 KB.
  * - `auth-account.js`: the account area for an app's own account page (`<auth-account>` with
  *   `<auth-passkeys>` and `<auth-passkey-register>`, Lit, the client, the passkey client, the
- *   customisation code and the account area's messages in every built-in language): a ceiling just
- *   above today's size.
+ *   customisation code and the account area's messages in every built-in language, about 4.7 KB of
+ *   it): a ceiling just above today's 30.1 KB.
  */
 const BUDGETS = {
   "foyer-elements.js": 24 * 1024,
@@ -54,7 +54,7 @@ const BUDGETS = {
   "auth-customization.js": 3.75 * 1024,
   "auth-passkey.js": 19 * 1024,
   "foyer-passkey.js": 4 * 1024,
-  "auth-account.js": 27 * 1024,
+  "auth-account.js": 31 * 1024,
 } as const;
 
 /** What passkeys may add to the client: foyer-client-passkey.js minus foyer-client.js, gzip -9. */
