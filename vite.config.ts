@@ -21,6 +21,9 @@ const BROWSER_BUNDLES = {
   "auth-signin-request": "ui/elements/auth-signin/sign-in-request.ts",
   // The three passkey elements: what auth-signin.js loads from {basePath}/assets/ when it shows a passkey provider.
   "auth-passkey": "ui/elements/passkey-elements.ts",
+  // The account area: <auth-account> with <auth-passkey-register>, for an app's own account page
+  // (served as {basePath}/assets/auth-account.<hash>.js; foyer-elements.js leaves it out).
+  "auth-account": "ui/elements/account-elements.ts",
   // Other languages, message overrides and Theme objects: what auth-signin.js and auth-passkey.js load
   // from {basePath}/assets/ when a page asks for one (no Lit inside).
   "auth-customization": "ui/internal/customization.ts",

@@ -21,8 +21,6 @@ export const SIGNIN_PATH = `${AUTH_BASE}/signin`;
 export const SIGNOUT_PATH = `${AUTH_BASE}/signout`;
 /** The demo's brand colour, used by the built-in pages' buttons. */
 export const BRAND_COLOR = "#4f46e5";
-/** Foyer's session listing for the signed-in user (JSON), which the demo's `/account` page shows. */
-export const ACCOUNT_SESSIONS_PATH = `${AUTH_BASE}/account/sessions`;
 /** The SQLite file, inside the data directory, where Foyer keeps users, accounts and sessions. */
 export const DATABASE_FILE = "foyer.db";
 
@@ -45,6 +43,39 @@ export function authorizeDemoUser(credentials: Partial<Record<"email" | "passwor
   const emailMatches = safeEqual(email, DEMO_USER.email);
   const passwordMatches = safeEqual(password, DEMO_PASSWORD);
   return emailMatches && passwordMatches ? { ...DEMO_USER } : null;
+}
+
+/**
+ * Stores the demo user (with its `credentials` account, as its first sign-in would) unless it is
+ * stored already. Foyer stores a credentials user only at its first sign-in; until then its address
+ * would be free, and a passkey sign-up (or anything else that creates users) could take it: a second
+ * account with the demo user's address, which then also stops the demo user's own sign-in (the
+ * address is unique in the database). Stored from the start, the address is taken, and a passkey
+ * sign-up for it is refused like one for any address that has an account. Returns whether it wrote.
+ */
+export async function seedDemoUser(adapter: Adapter): Promise<boolean> {
+  const key = { provider: "credentials", providerAccountId: DEMO_USER.id };
+  const account = { ...key, type: "credentials" as const };
+  if (await adapter.getUserByAccount!(key)) return false;
+  const stored = await adapter.getUser!(DEMO_USER.id);
+  if (stored) {
+    // The user without its account (a database from before the seed, or a crash in between): link it.
+    await adapter.linkAccount!({ ...account, userId: DEMO_USER.id });
+    return true;
+  }
+  const owner = await adapter.getUserByEmail!(DEMO_USER.email);
+  if (owner) {
+    throw new Error(
+      `Another user (${owner.id}) has the demo user's address ${DEMO_USER.email} in this database, so the demo user cannot sign in: delete the data directory's ${DATABASE_FILE} (or that user) and start again.`,
+    );
+  }
+  const user = { ...DEMO_USER, emailVerified: null };
+  if (adapter.createUserWithAccount) await adapter.createUserWithAccount({ user, account });
+  else {
+    await adapter.createUser!(user);
+    await adapter.linkAccount!({ ...account, userId: DEMO_USER.id });
+  }
+  return true;
 }
 
 const SECRET_VARIABLES = ["AUTH_SECRET", "NEXTAUTH_SECRET", "AUTH_SECRET_1", "AUTH_SECRET_2", "AUTH_SECRET_3"];

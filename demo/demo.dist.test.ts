@@ -11,14 +11,14 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AdapterSessionWithMetadata } from "../server/adapters/types.js";
 import SQLiteAdapter from "../server/adapters/sqlite.js";
-import { elementsScriptPath } from "../server/index.js";
+import { accountScriptPath, elementsScriptPath } from "../server/index.js";
 import { CookieJar } from "../server/testing/harness.js";
 import { DATABASE_FILE, DEMO_PASSWORD, DEMO_USER } from "./config.js";
 import {
-  ACCOUNT_CONTENT_SECURITY_POLICY,
   CONTENT_SECURITY_POLICY,
   DEMO_LOGO_SVG,
   EMBEDDED_CONTENT_SECURITY_POLICY,
+  accountContentSecurityPolicy,
   accountPage,
   embeddedPage,
   homePage,
@@ -115,41 +115,34 @@ function storedKey(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** The entries of the /account page's session list. */
-function accountEntries(page: string): string[] {
-  return [...page.matchAll(/<li class="session[^"]*"[\s\S]*?<\/li>/g)].map((match) => match[0]);
-}
-
 /** What the home page shows for the demo user. */
 function expectSignedInHome(home: string): void {
   expect(home).toContain(`You are signed in as <strong>${DEMO_USER.email}</strong>`);
   expect(home).toContain(`<dt>Name</dt><dd>${DEMO_USER.name}</dd>`);
   expect(home).toContain(`<dt>Email</dt><dd>${DEMO_USER.email}</dd>`);
   expect(home).toContain('<a href="/auth/signout?callbackUrl=%2F">Sign out</a>');
-  expect(home).toContain('<a href="/account">your sessions</a>');
+  expect(home).toContain('<a href="/account">your account</a>');
   expect(home).toContain('<a href="/embedded">web components page</a>');
   expect(home).not.toContain(">Sign in</a>");
 }
 
-/** What /account shows for the one session of `token`: listed once, marked as this device. */
-function expectAccountListsOnly(page: string, token: string, session: AdapterSessionWithMetadata): void {
+/**
+ * What /account shows: Foyer's account area (`<auth-account>`, which lists the sessions, passkeys and
+ * connected accounts itself through /auth/account/*) with the passkey register button in its slot,
+ * loaded from Foyer's account bundle; the hosted page for browsers without JavaScript. The demo keeps
+ * no session list of its own.
+ */
+function expectAccountPage(page: string, token: string): void {
   expect(page).toContain("<h1>Your account</h1>");
-  // The passkeys section: Foyer's elements, loaded from its own assets under a CSP that allows only them.
-  expect(page).toContain("<auth-passkeys></auth-passkeys>");
-  expect(page).toContain("<auth-passkey-register></auth-passkey-register>");
-  expect(page).toMatch(/<script type="module" src="\/auth\/assets\/foyer-elements\.[0-9a-f]+\.js"><\/script>/);
-  expect(page).toContain(`You are signed in as <strong>${DEMO_USER.email}</strong> in one browser.`);
-  const entries = accountEntries(page);
-  expect(entries).toHaveLength(1);
-  const [entry] = entries as [string];
-  expect(entry).toMatch(/^<li class="session current" aria-current="true">/);
-  // The device is named from the user agent (browser and system), not shown as the raw header.
-  expect(entry).toContain(`<p class="device">Chrome on Linux <strong class="badge">This device</strong></p>`);
-  expect(page).toContain('<a href="/auth/account">Foyer\'s account page</a>');
-  expect(entry).toContain(`<dt>Signed in</dt><dd><time datetime="${session.createdAt.toISOString()}">`);
-  expect(entry).toContain(`<dt>Last seen</dt><dd><time datetime="`);
-  expect(entry).toContain(`<dt>Expires</dt><dd><time datetime="${session.expires.toISOString()}">`);
-  // The listing's ids are derived from the stored key; neither the token nor the key is shown.
+  expect(page).toContain(`You are signed in as <strong>${DEMO_USER.email}</strong>.`);
+  expect(page).toContain('<auth-account><auth-passkey-register slot="passkeys"></auth-passkey-register></auth-account>');
+  const script = accountScriptPath();
+  expect(script).toMatch(/^auth-account\.[0-9a-f]{10}\.js$/);
+  expect(page).toContain(`<script type="module" src="/auth/assets/${script}"></script>`);
+  expect(page.match(/<script\b/g)).toHaveLength(1);
+  expect(page).toContain(`<noscript><p>Without JavaScript, manage your account on <a href="/auth/account">Foyer's account page</a>.</p></noscript>`);
+  // No list of the demo's own: no session markup, no session token or its stored key.
+  expect(page).not.toMatch(/<li\b|This device|<time\b/);
   expect(page).not.toContain(token);
   expect(page).not.toContain(storedKey(token));
 }
@@ -210,12 +203,22 @@ describe("demo", () => {
     expect(protectedPage.status).toBe(200);
     expect(await protectedPage.text()).toContain(DEMO_USER.email);
 
-    // /account lists the session through Foyer's GET /auth/account/sessions, marked as this device.
+    // /account is Foyer's account area in the demo's layout; the element lists the session itself.
     const account = await get(jar, `${base}/account`);
     expect(account.status).toBe(200);
-    expect(account.headers.get("content-security-policy")).toBe(ACCOUNT_CONTENT_SECURITY_POLICY);
+    expect(account.headers.get("content-security-policy")).toBe(accountContentSecurityPolicy());
     expect(account.headers.get("cache-control")).toBe("no-store");
-    expectAccountListsOnly(await account.text(), token, stored!);
+    expectAccountPage(await account.text(), token);
+    // The bundle it loads is Foyer's, served under /auth/assets/.
+    const bundle = await get(jar, `${base}/auth/assets/${accountScriptPath()}`);
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(await bundle.text()).toContain("auth-account");
+    // What the element shows comes from Foyer's routes: this session, marked current.
+    const listed = await get(jar, `${base}/auth/account/sessions`);
+    expect(((await listed.json()) as { sessions: { current: boolean; browser: string; os: string }[] }).sessions).toEqual([
+      expect.objectContaining({ current: true, browser: "Chrome", os: "Linux" }),
+    ]);
 
     // Restart with the same data directory: the session is still in the database, so the cookie still works.
     const secretFile = await stat(join(dataDir, "secret"));
@@ -231,7 +234,7 @@ describe("demo", () => {
     expect((await storedSessions()).map((session) => session.sessionToken)).toEqual([storedKey(token)]);
     const accountAfterRestart = await get(jar, `${restarted}/account`);
     expect(accountAfterRestart.status).toBe(200);
-    expectAccountListsOnly(await accountAfterRestart.text(), token, stored!);
+    expectAccountPage(await accountAfterRestart.text(), token);
 
     // Another data directory means another database (and secret): the same cookie opens nothing there.
     const otherDir = join(dataDir, "other");
@@ -323,37 +326,15 @@ describe("demo", () => {
 
     expect((await get(jar, `${demo.url}/login`)).status).toBe(404);
 
-    // The account page escapes what it shows too (a hostile user agent).
-    const listing = accountPage({
-      session: { user: { email: DEMO_USER.email }, expires: "2030-01-01T00:00:00.000Z" },
-      listing: {
-        ok: true,
-        sessions: [
-          {
-            id: "x",
-            current: false,
-            createdAt: null,
-            lastSeenAt: null,
-            expires: "2030-01-01T00:00:00.000Z",
-            userAgent: "<img src=x onerror=alert(1)>",
-            ip: null,
-            browser: "<img src=x onerror=alert(1)>",
-            os: null,
-          },
-        ],
-      },
-      scriptPath: undefined,
-    });
-    expect(listing).not.toContain("<img src=x");
-    expect(listing).toContain('<p class="device">&lt;img src=x onerror=alert(1)&gt;</p>');
-    expect(listing).not.toContain("This device");
-    expect(
-      accountPage({
-        session: { user: { email: DEMO_USER.email }, expires: "2030-01-01T00:00:00.000Z" },
-        listing: { ok: false, status: 404, message: "<b>no</b>" },
-        scriptPath: undefined,
-      }),
-    ).toContain("Foyer could not list your sessions (404: &lt;b&gt;no&lt;/b&gt;).");
+    // The account page escapes what it shows too (a hostile name), and says what to do without the bundle.
+    const unbuilt = accountPage({ session: { user: { name: "<img src=x onerror=alert(1)>" }, expires: "2030-01-01T00:00:00.000Z" }, scriptPath: undefined });
+    expect(unbuilt).not.toContain("<img src=x");
+    expect(unbuilt).toContain("<strong>&lt;img src=x onerror=alert(1)&gt;</strong>");
+    expect(unbuilt).not.toContain("<script");
+    expect(unbuilt).toContain("The web components bundle is not built");
+    expect(accountContentSecurityPolicy(["http://127.0.0.1:3001"])).toMatch(
+      /^default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self' https:; style-src 'sha256-[A-Za-z0-9+/]+=*'; form-action 'self' http:\/\/127\.0\.0\.1:3001; frame-ancestors 'none'; base-uri 'none'$/,
+    );
   });
 
   it("serves /embedded: the web components in the demo's layout, the bundle from /auth/assets, a CSP that allows only same-origin scripts", async () => {

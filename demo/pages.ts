@@ -5,7 +5,6 @@
  * components instead, loaded from Foyer's own `/auth/assets/`.
  */
 import { createHash } from "node:crypto";
-import type { SessionInfo } from "../server/account/sessions.js";
 import type { Session } from "../server/index.js";
 import { AUTH_BASE, DATABASE_FILE, DEMO_PASSWORD, DEMO_USER, SIGNIN_PATH, SIGNOUT_PATH } from "./config.js";
 import { MAILBOX_PATH, type MailboxMessage } from "./mailbox.js";
@@ -54,11 +53,9 @@ code { overflow-wrap: anywhere; }
 dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; }
 dt { color: var(--muted); }
 dd { margin: 0; overflow-wrap: anywhere; }
-.sessions { display: grid; gap: 1rem; margin: 1rem 0; padding: 0; list-style: none; }
-.session { padding: .75rem 1rem; border: 1px solid var(--border); border-radius: .5rem; }
-.session.current { border-color: var(--accent); }
-.device { margin: 0 0 .5rem; overflow-wrap: anywhere; }
-.badge { display: inline-block; padding: 0 .5rem; border-radius: 1rem; color: light-dark(#fff, #111827); background: var(--accent); font-size: .8rem; }
+.messages { display: grid; gap: 1rem; margin: 1rem 0; padding: 0; list-style: none; }
+.message { padding: .75rem 1rem; border: 1px solid var(--border); border-radius: .5rem; }
+.subject { margin: 0 0 .5rem; overflow-wrap: anywhere; }
 `;
 
 /** The CSP `style-src` source of one inline `<style>` element's exact text. */
@@ -76,18 +73,24 @@ export const CONTENT_SECURITY_POLICY = [
 ].join("; ");
 
 /**
- * The CSP of `/account`: the demo's own pages' policy plus what the passkey elements need — the
- * bundle from this origin (`script-src 'self'`) and Foyer's JSON routes (`connect-src 'self'`).
+ * The CSP of `/account`: the demo's own pages' policy plus what `<auth-account>` needs — its bundle
+ * from this origin (`script-src 'self'`), Foyer's JSON routes (`connect-src 'self'`), the user's
+ * picture (an `https:` URL, `img-src`) and, for "Connect …", the origins of the OAuth providers'
+ * authorization endpoints (`formOrigins`): the browser checks `form-action` on the redirect that
+ * follows the form's post to Foyer too.
  */
-export const ACCOUNT_CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "connect-src 'self'",
-  `style-src ${styleHash(STYLE)}`,
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-].join("; ");
+export function accountContentSecurityPolicy(formOrigins: readonly string[] = []): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "connect-src 'self'",
+    "img-src 'self' https:",
+    `style-src ${styleHash(STYLE)}`,
+    `form-action ${["'self'", ...formOrigins].join(" ")}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join("; ");
+}
 
 /** The `<script>` that loads Foyer's web components bundle, or nothing when it is not built. */
 function elementsScript(scriptPath: string | undefined): SafeHtml | string {
@@ -148,7 +151,7 @@ ${mailbox ? html`<p class="hint">Or sign in with a link by e-mail, to any addres
     html`<h1>Welcome</h1>
 <p>You are signed in as <strong>${session.user.email ?? session.user.name}</strong>.</p>
 ${sessionDetails(session)}
-<p>See <a href="/account">your sessions</a>: every browser you are signed in with, and your passkeys.</p>
+<p>See <a href="/account">your account</a>: your profile, every browser you are signed in with, your passkeys and connected accounts.</p>
 ${embeddedLink()}
 ${signOutLink()}`,
   );
@@ -168,9 +171,6 @@ ${signOutLink()}`,
   );
 }
 
-/** What the account page got from Foyer's `GET /auth/account/sessions`. */
-export type SessionListing = { ok: true; sessions: SessionInfo[] } | { ok: false; status: number; message: string };
-
 /** A timestamp for people (UTC, to the minute), machine-readable in `datetime`. */
 function time(iso: string | null): SafeHtml {
   if (!iso) return html`—`;
@@ -179,51 +179,26 @@ function time(iso: string | null): SafeHtml {
   return html`<time datetime="${date.toISOString()}">${date.toISOString().slice(0, 16).replace("T", " ")} UTC</time>`;
 }
 
-/** The device as Foyer names it from the user agent ("Chrome on macOS"), never the raw header. */
-function deviceName(info: SessionInfo): string {
-  if (info.browser && info.os) return `${info.browser} on ${info.os}`;
-  return info.browser ?? info.os ?? "Unknown device";
-}
-
-function sessionItem(info: SessionInfo): SafeHtml {
-  return html`<li class="${info.current ? "session current" : "session"}"${info.current ? html` aria-current="true"` : ""}>
-<p class="device">${deviceName(info)}${info.current ? html` <strong class="badge">This device</strong>` : ""}</p>
-<dl>
-<dt>Signed in</dt><dd>${time(info.createdAt)}</dd>
-<dt>Last seen</dt><dd>${time(info.lastSeenAt)}</dd>
-<dt>Expires</dt><dd>${time(info.expires)}</dd>
-</dl>
-</li>`;
-}
-
 /**
- * The account page: the signed-in user's sessions, as Foyer's `GET /auth/account/sessions` lists them
- * (server-side, with the browser's cookie; one entry per browser, the one making this request marked
- * "This device"), and their passkeys through Foyer's `<auth-passkeys>` and `<auth-passkey-register>`
- * elements. `scriptPath` is `elementsScriptPath()`.
+ * The account page, in the demo's layout: Foyer's own account area, the `<auth-account>` element
+ * (profile, where you're signed in, passkeys, connected accounts; it reads and changes them through
+ * Foyer's `/auth/account/*` routes), with `<auth-passkey-register>` in its passkeys section.
+ * `scriptPath` is `accountScriptPath()`, the account bundle's name under `/auth/assets/`; without it,
+ * and for browsers without JavaScript, the page points to Foyer's hosted account page.
  */
-export function accountPage({ session, listing, scriptPath }: { session: Session; listing: SessionListing; scriptPath: string | undefined }): string {
-  const sessions = listing.ok
-    ? html`<p>You are signed in as <strong>${session.user?.email ?? session.user?.name}</strong> in ${listing.sessions.length === 1 ? "one browser" : `${listing.sessions.length} browsers`}. Foyer keeps these sessions in the demo's SQLite database (<code>${DATABASE_FILE}</code> in the data directory).</p>
-<ul class="sessions">
-${listing.sessions.map(sessionItem)}
-</ul>`
-    : html`<p>Foyer could not list your sessions (${listing.status}: ${listing.message}).</p>`;
-  const passkeys = scriptPath
-    ? html`<p>Sign in with your fingerprint, face or screen lock instead of a password. A passkey never leaves your device.</p>
-<auth-passkeys></auth-passkeys>
-<auth-passkey-register></auth-passkey-register>`
-    : html`<p class="hint">The web components bundle is not built: run <code>npm run build:browser</code>, then restart the demo.</p>`;
+export function accountPage({ session, scriptPath }: { session: Session; scriptPath: string | undefined }): string {
+  const hosted = html`<a href="${AUTH_BASE}/account">Foyer's account page</a>`;
+  const area = scriptPath
+    ? html`<auth-account><auth-passkey-register slot="passkeys"></auth-passkey-register></auth-account>
+<noscript><p>Without JavaScript, manage your account on ${hosted}.</p></noscript>`
+    : html`<p class="hint">The web components bundle is not built: run <code>npm run build:browser</code>, then restart the demo. Meanwhile, use ${hosted}.</p>`;
   return layout(
     "Your account",
     html`<h1>Your account</h1>
-<h2>Sessions</h2>
-${sessions}
-<h2>Passkeys</h2>
-${passkeys}
-<p>Change your name, sign other devices out, or connect another account on <a href="${AUTH_BASE}/account">Foyer's account page</a>.</p>
+<p>You are signed in as <strong>${session.user?.email ?? session.user?.name}</strong>. Foyer keeps your sessions and passkeys in the demo's SQLite database (<code>${DATABASE_FILE}</code> in the data directory).</p>
+${area}
 ${signOutLink()}`,
-    elementsScript(scriptPath),
+    scriptPath ? html`<script type="module" src="${AUTH_BASE}/assets/${scriptPath}"></script>` : "",
   );
 }
 
@@ -342,10 +317,10 @@ export function messagePage(title: string, message: string): string {
  */
 export function mailboxPage({ messages }: { messages: readonly MailboxMessage[] }): string {
   const body = messages.length
-    ? html`<ul class="sessions">
+    ? html`<ul class="messages">
 ${messages.map(
-  (message) => html`<li class="session">
-<p class="device"><strong>${message.subject}</strong></p>
+  (message) => html`<li class="message">
+<p class="subject"><strong>${message.subject}</strong></p>
 <dl>
 <dt>To</dt><dd>${message.to}</dd>
 <dt>Sent</dt><dd>${time(message.sentAt.toISOString())}</dd>

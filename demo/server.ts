@@ -1,6 +1,6 @@
 /**
  * The Foyer demo: a small `node:http` app with a home page that shows the session, a protected page,
- * `/account` (the user's sessions and passkeys) and `/embedded` (Foyer's web components in the app's own layout).
+ * `/account` (Foyer's account area, the `<auth-account>` element, in the demo's layout) and `/embedded` (Foyer's web components in the app's own layout).
  * Signing in and out happens on Foyer's built-in pages under `/auth`, or in place on `/embedded`.
  * `npm start` runs it on http://localhost:3000 (env `PORT`, `HOST`, and `FOYER_DEMO_DATA` for the
  * data directory).
@@ -18,25 +18,23 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { join, resolve as resolvePath } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { SessionInfo } from "../server/account/sessions.js";
 import SQLiteAdapter from "../server/adapters/sqlite.js";
-import { Auth, elementsScriptPath, getSession, type AuthConfig } from "../server/index.js";
+import { accountScriptPath, elementsScriptPath, getSession, type AuthConfig } from "../server/index.js";
 import { createAuthHandler, toWebRequest } from "../server/integrations/node.js";
 import { negotiateLocale } from "../locales/index.js";
-import { ACCOUNT_SESSIONS_PATH, DATABASE_FILE, SIGNIN_PATH, createDemoConfig, resolveSecret } from "./config.js";
+import { DATABASE_FILE, SIGNIN_PATH, createDemoConfig, demoOidcProvider, resolveSecret, seedDemoUser } from "./config.js";
 import { MAILBOX_PATH, createDevMailbox, demoEmailProvider, isLoopbackAddress, type DevMailbox } from "./mailbox.js";
 import {
-  ACCOUNT_CONTENT_SECURITY_POLICY,
   CONTENT_SECURITY_POLICY,
   DEMO_LOGO_SVG,
   EMBEDDED_CONTENT_SECURITY_POLICY,
+  accountContentSecurityPolicy,
   accountPage,
   embeddedPage,
   homePage,
   mailboxPage,
   messagePage,
   protectedPage,
-  type SessionListing,
 } from "./pages.js";
 
 /** Options of {@link startDemo}. */
@@ -78,6 +76,8 @@ export async function startDemo({ port = 3000, host = "127.0.0.1", dataDir = def
   // E-mail links: SMTP when AUTH_NODEMAILER_SERVER / EMAIL_SERVER is set, else (development) a mailbox in memory.
   const mailbox = createDevMailbox();
   try {
+    // The demo user is in the database before anyone signs in, so no sign-up can take its address.
+    await seedDemoUser(adapter);
     return await listen(createDemoConfig(secret, adapter, demoEmailProvider(mailbox)), port, host, () => adapter.close(), mailbox);
   } catch (error) {
     await adapter.close();
@@ -143,10 +143,10 @@ async function app(req: IncomingMessage, res: ServerResponse, config: AuthConfig
     case "/account": {
       const session = await getSession(request, config);
       if (!session?.user) return toSignIn();
-      const listing = await listSessions(request, config);
-      // The session ended between the two requests: sign in again.
-      if (!listing.ok && listing.status === 401) return toSignIn();
-      return sendHtml(res, 200, accountPage({ session, listing, scriptPath: elementsScriptPath() }), ACCOUNT_CONTENT_SECURITY_POLICY);
+      // "Connect Test IdP" posts to Foyer, which redirects to the IdP: the form-action the page needs.
+      const issuer = demoOidcProvider()?.issuer;
+      const csp = accountContentSecurityPolicy(issuer ? [new URL(issuer).origin] : []);
+      return sendHtml(res, 200, accountPage({ session, scriptPath: accountScriptPath() }), csp);
     }
     case "/embedded": {
       const locale = negotiateLocale({ acceptLanguage: request.headers.get("accept-language") });
@@ -178,20 +178,6 @@ async function app(req: IncomingMessage, res: ServerResponse, config: AuthConfig
     default:
       return sendHtml(res, 404, messagePage("Not found", "There is no page here."));
   }
-}
-
-/**
- * The user's sessions from Foyer's `GET /auth/account/sessions`, asked server-side with the browser's
- * cookie: the same JSON a script on the page would get, without shipping one.
- */
-async function listSessions(request: Request, config: AuthConfig): Promise<SessionListing> {
-  const headers = new Headers({ accept: "application/json" });
-  const cookie = request.headers.get("cookie");
-  if (cookie) headers.set("cookie", cookie);
-  const response = await Auth(new Request(new URL(ACCOUNT_SESSIONS_PATH, request.url), { headers }), config);
-  const body = (await response.json().catch(() => null)) as { sessions?: SessionInfo[]; message?: string } | null;
-  if (response.status === 200 && Array.isArray(body?.sessions)) return { ok: true, sessions: body.sessions };
-  return { ok: false, status: response.status, message: typeof body?.message === "string" ? body.message : response.statusText || "no details" };
 }
 
 function redirect(res: ServerResponse, location: string): void {

@@ -102,11 +102,12 @@ test.describe("web components on /embedded", () => {
     // Other tests sign the same demo user in from other browser contexts: exactly one entry is this one.
     await expect(account.current).toHaveCount(1);
     // The device is named from the user agent (the browser and its system), not shown as the raw header.
-    await expect(account.current.locator(".device")).toContainText(/^Chrome on (Windows|Linux|macOS)\b/);
+    await expect(account.current.locator(".strong")).toHaveText(/^Chrome on (Windows|Linux|macOS)$/);
     const userAgent = await page.evaluate(() => navigator.userAgent);
     await expect(account.current).not.toContainText(userAgent);
-    await expect(account.current.getByRole("term")).toHaveText(["Signed in", "Last seen", "Expires"]);
-    await expect(account.current.locator("time")).toHaveCount(3);
+    await expect(account.current).toContainText("Last active");
+    // This device has no "Sign out" of its own (the page's sign-out link does that).
+    await expect(account.current.getByRole("button")).toHaveCount(0);
   });
 
   test("/account sends a signed-out visitor to the sign-in page", async ({ page }) => {
@@ -128,6 +129,8 @@ async function axeViolations(page: Page): Promise<unknown[]> {
 
 for (const colorScheme of ["light", "dark"] as const) {
   test(`axe: /embedded signed out, after an error and signed in, and /account (${colorScheme})`, async ({ page }) => {
+    // Four axe runs, the last over <auth-account>'s nested shadow roots: more than the default 30 s under load.
+    test.slow();
     await page.emulateMedia({ colorScheme });
     const embedded = new EmbeddedPage(page);
     await embedded.goto();

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, expectTypeOf, it } from "vitest";
+import { ACCOUNT_EN, ACCOUNT_LOCALES, accountTranslator } from "./account.js";
 import en from "./en.js";
 import { createTranslator, directionOf, LOCALES, negotiateLocale, signinErrorMessage, SUPPORTED_LOCALES, type MessageOverrides } from "./index.js";
 
@@ -67,6 +68,43 @@ describe("catalogues", () => {
     expect(LOCALES.es["signin.withProvider"]("GitHub")).toBe("Iniciar sesión con GitHub");
     expect(LOCALES.ja["signin.withProvider"]("GitHub")).toBe("GitHub でサインイン");
     expect(LOCALES.ar["signin.withProvider"]("GitHub")).toBe("تسجيل الدخول باستخدام GitHub");
+  });
+});
+
+describe("account catalogues (locales/account.ts)", () => {
+  const accountKeys = Object.keys(ACCOUNT_EN).sort();
+
+  it("has one for every built-in locale", () => {
+    expect(Object.keys(ACCOUNT_LOCALES).sort()).toEqual([...SUPPORTED_LOCALES].sort());
+    expect(ACCOUNT_LOCALES.en).toBe(ACCOUNT_EN);
+  });
+
+  describe.each(SUPPORTED_LOCALES.filter((tag) => tag !== "en"))("%s", (tag) => {
+    const catalogue = (ACCOUNT_LOCALES[tag] ?? {}) as Record<string, Term>;
+
+    it("has exactly the keys of English: no account message falls back to English", () => {
+      expect(Object.keys(catalogue).sort()).toEqual(accountKeys);
+    });
+
+    it("has the same kind of value as English for every key, and keeps every argument", () => {
+      for (const [key, term] of entries(ACCOUNT_EN)) {
+        expect(kind(catalogue[key]), key).toBe(kind(term));
+        if (typeof term !== "function") continue;
+        const own = catalogue[key] as (...args: string[]) => string;
+        expect(own.length, key).toBe(term.length);
+        const args = ["Firefox", "Ubuntu"].slice(0, term.length);
+        for (const arg of args) expect(own(...args), key).toContain(arg);
+      }
+    });
+
+    it("has no empty or untranslated-looking strings", () => {
+      const t = accountTranslator(tag) as unknown as (key: string, ...args: string[]) => string;
+      for (const key of accountKeys) {
+        const text = t(key, "A", "B");
+        expect(text.trim(), key).not.toBe("");
+        expect(text, key).not.toMatch(/\{|\$\{|undefined|TODO/);
+      }
+    });
   });
 });
 

@@ -18,7 +18,7 @@ export { raw, skipCSRFCheck } from "./core/markers.js";
 export { customFetch } from "./core/custom-fetch.js";
 export { setEnvDefaults, createActionURL, isAuthAction, type EnvObject } from "./core/env.js";
 export { defaultRedirect } from "./core/redirect.js";
-export { elementsScriptPath, signinScriptPath } from "./pages/assets.js";
+export { accountScriptPath, elementsScriptPath, signinScriptPath } from "./pages/assets.js";
 export * from "./core/errors.js";
 export type { LoggerInstance, LogLevel, WarningCode } from "./core/logger.js";
 export type * from "./types.js";

@@ -46,6 +46,10 @@ const TAGS = ["auth-signin", "auth-provider-button", "auth-signout", "auth-sessi
  * - `auth-passkey.js`: what auth-signin.js loads from Foyer when it shows a passkey provider (Lit, the
  *   client and the three passkey elements again, since each file is self-contained): a ceiling just
  *   above today's 18.3 KB.
+ * - `auth-account.js`: the account area for an app's own account page (`<auth-account>` with
+ *   `<auth-passkeys>` and `<auth-passkey-register>`, Lit, the client, the passkey client, the
+ *   customisation code and the account area's messages in every built-in language, about 4.7 KB of
+ *   it): a ceiling just above today's 30.1 KB.
  */
 const BUDGETS = {
   "foyer-elements.js": 24 * 1024,
@@ -54,6 +58,7 @@ const BUDGETS = {
   "auth-customization.js": 3.875 * 1024,
   "auth-passkey.js": 19 * 1024,
   "foyer-passkey.js": 4 * 1024,
+  "auth-account.js": 31 * 1024,
 } as const;
 
 /** What passkeys may add to the client: foyer-client-passkey.js minus foyer-client.js, gzip -9. */
@@ -69,6 +74,7 @@ beforeAll(() => {
     "auth-customization.js",
     "foyer-passkey.js",
     "foyer-client-passkey.js",
+    "auth-account.js",
   ].filter((name) => !existsSync(new URL(name, BROWSER)));
   if (missing.length) {
     throw new Error(
@@ -94,7 +100,7 @@ async function node(script: string): Promise<unknown> {
 }
 
 /** Loads a built browser bundle in a fresh Node with a linkedom window and lists the tags it defined. */
-function definedTags(bundle: string): Promise<unknown> {
+function definedTags(bundle: string, tags: readonly string[] = TAGS): Promise<unknown> {
   return node(`
     import { parseHTML } from "linkedom";
     const { window } = parseHTML("<!doctype html><html><body></body></html>");
@@ -102,7 +108,7 @@ function definedTags(bundle: string): Promise<unknown> {
       if (window[name] !== undefined && globalThis[name] === undefined) globalThis[name] = window[name];
     }
     const module = await import(${JSON.stringify(new URL(bundle, BROWSER).href)});
-    const tags = ${JSON.stringify(TAGS)}.filter((tag) => customElements.get(tag));
+    const tags = ${JSON.stringify(tags)}.filter((tag) => customElements.get(tag));
     console.log(JSON.stringify({ tags, exports: Object.keys(module).sort() }));
   `);
 }
@@ -144,6 +150,7 @@ describe("browser bundles", () => {
     "auth-customization.js",
     "foyer-passkey.js",
     "foyer-client-passkey.js",
+    "auth-account.js",
   ])("%s is one self-contained, minified ES module", (name) => {
     const code = readFileSync(new URL(name, BROWSER), "utf8");
     // No static imports: Lit and the client are inside. The only dynamic imports are of Foyer's own
@@ -256,6 +263,18 @@ describe("browser bundles", () => {
     const result = (await definedTags("auth-passkey.js")) as { tags: string[]; exports: string[] };
     expect(result.tags.sort()).toEqual([...PASSKEY_TAGS].sort());
     expect(result.exports).toEqual(["AuthPasskeyButton", "AuthPasskeyRegister", "AuthPasskeyRegisteredEvent", "AuthPasskeyRemovedEvent", "AuthPasskeys"]);
+  });
+
+  it("auth-account.js defines <auth-account> with the passkey list and register button, and nothing else; Foyer serves it", async () => {
+    const result = (await definedTags("auth-account.js", [...TAGS, "auth-account"])) as { tags: string[]; exports: string[] };
+    expect(result.tags.sort()).toEqual(["auth-account", "auth-passkey-register", "auth-passkeys"]);
+    expect(result.exports).toEqual(expect.arrayContaining(["AuthAccount", "AuthPasskeyRegister", "AuthPasskeys", "AuthProfileUpdatedEvent"]));
+    const code = readFileSync(new URL("auth-account.js", BROWSER), "utf8");
+    if (BROWSER.href === DIST_BROWSER.href) {
+      const { bundleAssetPath, findAsset, accountScriptPath } = await import("../server/pages/assets.js");
+      expect(accountScriptPath()).toBe(bundleAssetPath("auth-account", code));
+      expect(findAsset(accountScriptPath()!)?.contentType).toBe("text/javascript; charset=utf-8");
+    }
   });
 
   it("foyer-client.js is the client alone: its functions, no elements", async () => {

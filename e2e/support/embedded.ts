@@ -101,15 +101,21 @@ export class EmbeddedPage {
   }
 }
 
-/** `/account` ("Your account"): the signed-in user's sessions, the current one marked "This device" (and their passkeys, see ./passkey.ts). */
+/**
+ * `/account` ("Your account"): Foyer's `<auth-account>` in the demo's layout. `sessions` are the rows
+ * of its "Where you're signed in" section, the current one marked "This device" (its passkeys: see
+ * ./passkey.ts).
+ */
 export class AccountPage {
   readonly heading: Locator;
+  readonly element: Locator;
   readonly sessions: Locator;
   readonly current: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole("heading", { level: 1, name: "Your account" });
-    this.sessions = page.locator("ul.sessions > li");
+    this.element = page.locator("auth-account");
+    this.sessions = this.element.getByRole("region", { name: "Where you're signed in" }).getByRole("listitem");
     this.current = this.sessions.filter({ hasText: "This device" });
   }
 
@@ -118,5 +124,6 @@ export class AccountPage {
     expect(response?.status()).toBe(200);
     await expect(this.page).toHaveURL("/account");
     await expect(this.heading).toBeVisible();
+    await expect(this.element).toHaveAttribute("state", "ready");
   }
 }

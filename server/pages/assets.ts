@@ -70,6 +70,9 @@ const SIGNIN_BUNDLE = "auth-signin";
 /** The code that posts `<auth-signin>`'s sign-ins (ui/elements/auth-signin/sign-in-request.ts), which its own bundle loads on a visitor's first interaction. */
 const SIGNIN_REQUEST_BUNDLE = "auth-signin-request";
 
+/** The account area's elements (ui/elements/account-elements.ts), for an app's own account page. */
+const ACCOUNT_BUNDLE = "auth-account";
+
 /** The passkey elements (ui/elements/passkey-elements.ts), which `<auth-signin>`'s own bundle loads on demand. */
 const PASSKEY_ELEMENTS_BUNDLE = "auth-passkey";
 
@@ -218,6 +221,17 @@ export function passkeyElementsScriptPath(): string | undefined {
  */
 export function signinScriptPath(): string | undefined {
   return loadBundle(SIGNIN_BUNDLE) ?? undefined;
+}
+
+/**
+ * The asset path (relative to `{basePath}/assets/`) of the account area's bundle, e.g.
+ * `auth-account.3f9a0c12de.js`: `<auth-account>` and `<auth-passkey-register>` with Lit, the client
+ * and the passkey client, for an app's own account page
+ * (`<script type="module" src="${authUrl}/assets/${accountScriptPath()}"></script>`).
+ * `undefined` when dist/browser/auth-account.js has not been built.
+ */
+export function accountScriptPath(): string | undefined {
+  return loadBundle(ACCOUNT_BUNDLE) ?? undefined;
 }
 
 /**
