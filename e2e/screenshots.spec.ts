@@ -31,6 +31,7 @@ import { resolve } from "node:path";
 import { expect, test, type Page, type PageAssertionsToHaveScreenshotOptions } from "@playwright/test";
 import { ELEMENT_RENDERS, openElementRender } from "./support/element-renders.js";
 import {
+  ACCOUNT,
   BRAND,
   DARK_THEME,
   ERROR_ACCESS_DENIED,
@@ -40,6 +41,7 @@ import {
   VERIFY_REQUEST,
   PAGES_ORIGIN,
   openBuiltInPage,
+  signInFixtureUser,
   type BuiltInPage,
   type Variant,
 } from "./support/pages.js";
@@ -78,8 +80,14 @@ interface PageShot extends BuiltInPage {
 }
 
 const SIGNIN: BuiltInPage = { name: "signin", path: "/signin", heading: "signin.heading", status: 200 };
-/** Every built-in page. Adding one (e.g. the hosted account page) is one line here. */
-const PAGES: PageShot[] = [SIGNIN, SIGNOUT, { ...ERROR_ACCESS_DENIED, name: "error" }, VERIFY_REQUEST];
+/** Every built-in page. Adding one is one line here. The account page is the fixture server's signed-in user's. */
+const PAGES: PageShot[] = [
+  SIGNIN,
+  SIGNOUT,
+  { ...ERROR_ACCESS_DENIED, name: "error" },
+  VERIFY_REQUEST,
+  { ...ACCOUNT, prepare: (page) => signInFixtureUser(page) },
+];
 
 /** axe-core's violations on the page as it is now, readable on failure (as in a11y.spec.ts). */
 async function axeViolations(page: Page): Promise<unknown[]> {
