@@ -1,8 +1,9 @@
 /**
- * Visual regression and accessibility of every built-in page and every element, in five variants:
- * light, dark (the forced dark theme), brand (#7c3aed and a logo), Arabic (right to left) and a 390 px
- * wide phone screen. Each test compares a screenshot with its committed baseline and runs axe-core on
- * the same render (zero violations expected).
+ * Visual regression and accessibility of every built-in page (the hosted account page included) and
+ * every element (`<auth-account>` included), in five variants: light, dark (the forced dark theme),
+ * brand (#7c3aed and a logo), Arabic (right to left) and a 390 px wide phone screen: 5 pages and 9
+ * elements, 70 screenshots. Each test compares a screenshot with its committed baseline and runs
+ * axe-core on the same render (zero violations expected).
  *
  * Baselines: e2e/screenshots.spec.ts-snapshots/<name>-<variant>-chromium-linux.png (Playwright's
  * default place; see snapshotPathTemplate in playwright.config.ts), taken with the Debian Chromium
@@ -23,7 +24,10 @@
  * the time zone UTC, so relative dates and the recorded data always read the same. Elements render on
  * a test page of the fixture server's origin (e2e/support/element-renders.ts), signed-in ones with the
  * stories' recorded session and passkeys; they load the web components bundle, so run
- * `npm run build` (or `npm run build:browser`) first.
+ * `npm run build` (or `npm run build:browser`) first. The account page and `<auth-account>` are
+ * signed in for real, as the fixture server's seeded user (e2e/fixtures/account-data.ts: fixed
+ * sessions, passkeys and a connected account, rows that reads never change); `<auth-account>` loads
+ * its built module (dist/ui/elements/auth-account/define.js), so `npm run build` it is.
  */
 // The named export: under NodeNext the package's CommonJS typings make the default import look un-constructable.
 import { AxeBuilder } from "@axe-core/playwright";
