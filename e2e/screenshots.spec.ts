@@ -1,8 +1,9 @@
 /**
- * Visual regression and accessibility of every built-in page and every element, in five variants:
- * light, dark (the forced dark theme), brand (#7c3aed and a logo), Arabic (right to left) and a 390 px
- * wide phone screen. Each test compares a screenshot with its committed baseline and runs axe-core on
- * the same render (zero violations expected).
+ * Visual regression and accessibility of every built-in page (the hosted account page included) and
+ * every element (`<auth-account>` included), in five variants: light, dark (the forced dark theme),
+ * brand (#7c3aed and a logo), Arabic (right to left) and a 390 px wide phone screen: 5 pages and 9
+ * elements, 70 screenshots. Each test compares a screenshot with its committed baseline and runs
+ * axe-core on the same render (zero violations expected).
  *
  * Baselines: e2e/screenshots.spec.ts-snapshots/<name>-<variant>-chromium-linux.png (Playwright's
  * default place; see snapshotPathTemplate in playwright.config.ts), taken with the Debian Chromium
@@ -23,7 +24,10 @@
  * the time zone UTC, so relative dates and the recorded data always read the same. Elements render on
  * a test page of the fixture server's origin (e2e/support/element-renders.ts), signed-in ones with the
  * stories' recorded session and passkeys; they load the web components bundle, so run
- * `npm run build` (or `npm run build:browser`) first.
+ * `npm run build` (or `npm run build:browser`) first. The account page and `<auth-account>` are
+ * signed in for real, as the fixture server's seeded user (e2e/fixtures/account-data.ts: fixed
+ * sessions, passkeys and a connected account, rows that reads never change); `<auth-account>` loads
+ * its built module (dist/ui/elements/auth-account/define.js), so `npm run build` it is.
  */
 // The named export: under NodeNext the package's CommonJS typings make the default import look un-constructable.
 import { AxeBuilder } from "@axe-core/playwright";
@@ -31,6 +35,7 @@ import { resolve } from "node:path";
 import { expect, test, type Page, type PageAssertionsToHaveScreenshotOptions } from "@playwright/test";
 import { ELEMENT_RENDERS, openElementRender } from "./support/element-renders.js";
 import {
+  ACCOUNT,
   BRAND,
   DARK_THEME,
   ERROR_ACCESS_DENIED,
@@ -40,6 +45,7 @@ import {
   VERIFY_REQUEST,
   PAGES_ORIGIN,
   openBuiltInPage,
+  signInFixtureUser,
   type BuiltInPage,
   type Variant,
 } from "./support/pages.js";
@@ -78,8 +84,14 @@ interface PageShot extends BuiltInPage {
 }
 
 const SIGNIN: BuiltInPage = { name: "signin", path: "/signin", heading: "signin.heading", status: 200 };
-/** Every built-in page. Adding one (e.g. the hosted account page) is one line here. */
-const PAGES: PageShot[] = [SIGNIN, SIGNOUT, { ...ERROR_ACCESS_DENIED, name: "error" }, VERIFY_REQUEST];
+/** Every built-in page. Adding one is one line here. The account page is the fixture server's signed-in user's. */
+const PAGES: PageShot[] = [
+  SIGNIN,
+  SIGNOUT,
+  { ...ERROR_ACCESS_DENIED, name: "error" },
+  VERIFY_REQUEST,
+  { ...ACCOUNT, prepare: (page) => signInFixtureUser(page) },
+];
 
 /** axe-core's violations on the page as it is now, readable on failure (as in a11y.spec.ts). */
 async function axeViolations(page: Page): Promise<unknown[]> {

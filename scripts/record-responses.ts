@@ -13,6 +13,17 @@
  * `account-passkeys-*`) come from the same server with a Passkey provider and a memory adapter, driven
  * by the software authenticator of server/testing/soft-authenticator.ts: real registrations, a real
  * sign-in, a replay, a sign-up for a taken address, renames and removals.
+ *
+ * The account recordings (`account-profile*`, `account-sessions*`, `account-accounts*`) come from the
+ * same server with database sessions and account deletion on, over the memory adapter the pages
+ * fixture server uses (e2e/fixtures/account-data.ts): one user with three sessions from fixed user
+ * agents and dates, two passkeys and a connected GitHub account, signed in through that user's
+ * session cookie. They are the answers of `GET {base}/account/profile`, `/sessions` and `/accounts`,
+ * and of signing other sessions out and disconnecting the account.
+ *
+ * Arguments, when given, are name prefixes: only the recordings whose names start with one of them
+ * are written (`npm run record -- account-profile account-sessions account-accounts` leaves the
+ * others, whose dates and ids change on every run, as they are).
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { CookieJar } from "../server/testing/harness.js";
@@ -23,6 +34,7 @@ import MemoryAdapter from "../server/adapters/memory.js";
 import Credentials from "../server/providers/credentials.js";
 import GitHub from "../server/providers/github.js";
 import Passkey from "../server/providers/passkey.js";
+import { ACCOUNT_SESSION_COOKIE, ACCOUNT_SESSION_TOKEN, accountFixtureAdapter } from "../e2e/fixtures/account-data.js";
 import { SoftAuthenticator, type SoftCreationOptions, type SoftRequestOptions } from "../server/testing/soft-authenticator.js";
 import type { AuthConfig } from "../server/types.js";
 
@@ -231,8 +243,56 @@ record("account-passkeys-last", await account(only, passkeyOnlyServer, ""));
 const last = (recorded.get("account-passkeys-last") as { passkeys: { id: string }[] }).passkeys[0]!;
 record("account-passkeys-last-method", await account(only, passkeyOnlyServer, "/remove", { id: last.id }), 409);
 
+// ---------------------------------------------------------------------------------------------
+// The account area (`<auth-account>`'s stories): database sessions over the fixture user's adapter.
+// ---------------------------------------------------------------------------------------------
+
+const accountServer: AuthConfig = {
+  ...config,
+  adapter: await accountFixtureAdapter(),
+  session: { strategy: "database" },
+  account: { deletion: true },
+  providers: [...config.providers, Passkey()],
+};
+
+/** A GET of `{base}/account/<path>`, or a JSON POST with the CSRF token, as ui/client/account.ts sends them. */
+async function accountRoute(jar: CookieJar, path: string, payload?: Record<string, string>): Promise<{ status: number; body: unknown }> {
+  let body: string | undefined;
+  const headers: Record<string, string> = {};
+  if (payload) {
+    const token = ((await call(jar, "GET", "/auth/csrf", undefined, accountServer)).body as { csrfToken: string }).csrfToken;
+    headers["content-type"] = "application/json";
+    body = JSON.stringify({ ...payload, csrfToken: token });
+  }
+  if (jar.header) headers.cookie = jar.header;
+  const response = await Auth(new Request(`${ORIGIN}/auth/account/${path}`, { method: payload ? "POST" : "GET", headers, body }), accountServer);
+  jar.update(response);
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+
+record("account-profile-signed-out", await accountRoute(new CookieJar(), "profile"), 401);
+record("account-sessions-signed-out", await accountRoute(new CookieJar(), "sessions"), 401);
+record("account-accounts-signed-out", await accountRoute(new CookieJar(), "accounts"), 401);
+const ada = new CookieJar();
+ada.cookies.set(ACCOUNT_SESSION_COOKIE, ACCOUNT_SESSION_TOKEN);
+record("account-profile", await accountRoute(ada, "profile"));
+record("account-sessions", await accountRoute(ada, "sessions"));
+record("account-accounts", await accountRoute(ada, "accounts"));
+const sessions = (recorded.get("account-sessions") as { sessions: { id: string; current: boolean }[] }).sessions;
+const other = sessions.find((session) => !session.current);
+if (sessions.length !== 3 || !other) throw new Error(`expected three sessions, one current: ${JSON.stringify(sessions)}`);
+record("account-sessions-revoke", await accountRoute(ada, "sessions/revoke", { id: other.id }));
+record("account-sessions-revoke-others", await accountRoute(ada, "sessions/revoke-others", {}));
+// Only this browser is left: the sessions' empty state.
+record("account-sessions-single", await accountRoute(ada, "sessions"));
+record("account-accounts-unlink", await accountRoute(ada, "accounts/unlink", { provider: "github", providerAccountId: "1815" }));
+// No account connected: the connected accounts' empty state, with the providers left to connect.
+record("account-accounts-none", await accountRoute(ada, "accounts"));
+
+const prefixes = process.argv.slice(2);
 await mkdir(OUT, { recursive: true });
 for (const [name, body] of recorded) {
+  if (prefixes.length && !prefixes.some((prefix) => name.startsWith(prefix))) continue;
   await writeFile(join(OUT, `${name}.json`), `${JSON.stringify(body, null, 2)}\n`);
   console.log(`recorded ${name}.json`);
 }

@@ -6,12 +6,20 @@
  * the fixture server cannot answer is stubbed with the recordings the stories use
  * (stories/support/recorded): a signed-in session and that user's passkeys. Requests to other hosts
  * (the recorded user's image) are refused, so the avatar shows its initials.
+ *
+ * `<auth-account>` is not part of that bundle (apps import `foyer-auth/elements/auth-account`): its
+ * test page loads the built module (dist/ui/elements/auth-account/define.js) bundled by esbuild, as an
+ * app's bundler would, and it is signed in for real as the fixture server's user
+ * (e2e/fixtures/account-data.ts), so every account route it calls is the server's own answer.
  */
 import { expect, type Locator, type Page } from "@playwright/test";
+import { build } from "esbuild";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import { elementsScriptPath } from "../../server/pages/assets.js";
 import accountPasskeys from "../../stories/support/recorded/account-passkeys-full.json" with { type: "json" };
 import signedInSession from "../../stories/support/recorded/session-signed-in.json" with { type: "json" };
-import { PAGES_ORIGIN, type Mount, type Variant } from "./pages.js";
+import { PAGES_ORIGIN, signInFixtureUser, type Mount, type Variant } from "./pages.js";
 
 /** The themes of the fixture server's mounts (its `MOUNTS`), handed to each element as its `theme` attribute. */
 const BRAND_LOGO = `data:image/svg+xml;base64,${Buffer.from(
@@ -32,6 +40,10 @@ export interface ElementRender {
   markup: string;
   /** Whether the page is signed in (`GET /session` answers the recorded session). */
   signedIn?: boolean;
+  /** Signed in as the fixture server's own user instead (its session cookie; nothing stubbed). */
+  fixtureUser?: boolean;
+  /** A module of dist/ to bundle and load instead of the web components bundle (an element not in it). */
+  module?: string;
   /** Waits until the element shows its final state (data loaded, no spinner). */
   ready: (host: Locator) => Promise<void>;
 }
@@ -73,7 +85,38 @@ export const ELEMENT_RENDERS: readonly ElementRender[] = [
       await noSpinner(host);
     },
   },
+  {
+    name: "auth-account",
+    markup: "<auth-account></auth-account>",
+    fixtureUser: true,
+    module: "dist/ui/elements/auth-account/define.js",
+    ready: async (host) => {
+      await expect(host).toHaveAttribute("state", "ready");
+      // In any language: two other sessions to sign out, the fixture's two passkeys, GitHub connected.
+      await expect(host.locator("[data-revoke]")).toHaveCount(2);
+      await expect(host.locator("auth-passkeys").getByText("iCloud Keychain")).toBeVisible();
+      await expect(host.locator('[data-unlink="github"]')).toBeVisible();
+      await noSpinner(host.locator("auth-passkeys"));
+    },
+  },
 ];
+
+/** Bundled modules by path, built once per worker. */
+const bundles = new Map<string, Promise<string>>();
+
+/** `module` (a path in dist/) with its imports (Lit, the client) as one ES module, as an app's bundler makes it. */
+function bundle(module: string): Promise<string> {
+  let built = bundles.get(module);
+  if (!built) {
+    const entry = resolve(import.meta.dirname, "..", "..", module);
+    if (!existsSync(entry)) throw new Error(`${module} is missing: run \`npm run build\` first`);
+    built = build({ entryPoints: [entry], bundle: true, format: "esm", platform: "browser", target: "es2022", write: false, logLevel: "silent" }).then(
+      (result) => result.outputFiles[0]!.text,
+    );
+    bundles.set(module, built);
+  }
+  return built;
+}
 
 /** The test page's HTML: the element inside `<main>`, in the variant's language and direction. */
 function testPage(render: ElementRender, variant: Variant): string {
@@ -81,8 +124,10 @@ function testPage(render: ElementRender, variant: Variant): string {
   const theme = MOUNT_THEMES[variant.mount];
   const attributes = ` base-path="${basePath}"${Object.keys(theme).length ? ` theme='${JSON.stringify(theme)}'` : ""}`;
   const element = render.markup.replace(/^<([a-z-]+)/, `<$1${attributes}`);
-  const script = elementsScriptPath();
-  if (!script) throw new Error("dist/browser/ has no web components bundle: run `npm run build:browser` first");
+  const bundled = elementsScriptPath();
+  if (!render.module && !bundled) throw new Error("dist/browser/ has no web components bundle: run `npm run build:browser` first");
+  // An element outside the bundle: its own module, served beside the test page (openElementRender).
+  const script = render.module ? `/${variant.mount}/elements/${render.name}.js` : `${basePath}/assets/${bundled}`;
   const dir = variant.locale === "ar" ? "rtl" : "ltr";
   return `<!doctype html>
 <html lang="${variant.locale}" dir="${dir}">
@@ -96,7 +141,7 @@ function testPage(render: ElementRender, variant: Variant): string {
   main { padding: 24px; }
   h1 { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 </style>
-<script type="module" src="${basePath}/assets/${script}"></script>
+<script type="module" src="${script}"></script>
 </head>
 <body><main><h1>${render.name}</h1>${element}</main></body>
 </html>`;
@@ -115,6 +160,11 @@ export async function openElementRender(page: Page, render: ElementRender, varia
     (route) => route.abort(),
   );
   await page.route(url, (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: testPage(render, variant) }));
+  if (render.module) {
+    const code = await bundle(render.module);
+    await page.route(`${url}.js`, (route) => route.fulfill({ contentType: "text/javascript; charset=utf-8", body: code }));
+  }
+  if (render.fixtureUser) await signInFixtureUser(page);
   if (render.signedIn) {
     await page.route(`${authUrl}/session`, (route) => route.fulfill({ json: signedInSession }));
     await page.route(`${authUrl}/account/passkeys`, (route) => route.fulfill({ json: accountPasskeys }));

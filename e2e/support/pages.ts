@@ -3,8 +3,10 @@
  * checked in, and a page object for Foyer's built-in sign-in page.
  */
 import { expect, type Locator, type Page } from "@playwright/test";
+import { accountTranslator, type AccountMessageKey } from "../../locales/account.js";
 import { LOCALES, type SupportedLocale } from "../../locales/index.js";
 import type { MessageKey, Messages } from "../../locales/types.js";
+import { ACCOUNT_SESSION_COOKIE, ACCOUNT_SESSION_TOKEN } from "../fixtures/account-data.js";
 import { PAGES_ORIGIN } from "./ports.js";
 
 /** e2e/fixtures/pages-server.ts (see playwright.config.ts). */
@@ -22,8 +24,8 @@ export interface BuiltInPage {
   name: string;
   /** Path below `/<mount>/auth`, with its query. */
   path: string;
-  /** The message key of its `<h1>`. */
-  heading: MessageKey;
+  /** The message key of its `<h1>` (the account page's come from the account catalogue). */
+  heading: MessageKey | AccountMessageKey;
   /** The HTTP status the page is served with. */
   status: number;
 }
@@ -43,6 +45,8 @@ export const ERROR_CONFIGURATION: BuiltInPage = {
   status: 500,
 };
 export const VERIFY_REQUEST: BuiltInPage = { name: "verify-request", path: "/verify-request", heading: "verifyRequest.heading", status: 200 };
+/** The hosted account page; it needs the fixture user's session ({@link signInFixtureUser}). */
+export const ACCOUNT: BuiltInPage = { name: "account", path: "/account", heading: "account.heading", status: 200 };
 
 /** How a page is looked at: which mount, which OS colour scheme, which browser language. */
 export interface Variant {
@@ -67,6 +71,19 @@ export function message(locale: SupportedLocale, key: MessageKey, ...args: strin
   return Array.isArray(term) ? term.join(" ") : term;
 }
 
+/** The text of a page's heading in `locale`. */
+export function headingText(locale: SupportedLocale, key: BuiltInPage["heading"]): string {
+  return key.startsWith("account.") ? accountTranslator(locale)(key as AccountMessageKey) : message(locale, key as MessageKey);
+}
+
+/**
+ * Signs the browser context of `page` in as the fixture server's user (e2e/fixtures/account-data.ts):
+ * its session cookie, as a sign-in would have set it.
+ */
+export async function signInFixtureUser(page: Page): Promise<void> {
+  await page.context().addCookies([{ name: ACCOUNT_SESSION_COOKIE, value: ACCOUNT_SESSION_TOKEN, url: PAGES_ORIGIN, httpOnly: true, sameSite: "Lax" }]);
+}
+
 /**
  * Opens `page` of the fixture server in `variant` and waits until its heading shows. The browser
  * context must already have the variant's locale (`test.use({ locale })`).
@@ -75,7 +92,7 @@ export async function openBuiltInPage(page: Page, builtIn: BuiltInPage, variant:
   await page.emulateMedia({ colorScheme: variant.colorScheme });
   const response = await page.goto(`${PAGES_ORIGIN}/${variant.mount}/auth${builtIn.path}`);
   expect(response?.status(), `status of ${builtIn.path}`).toBe(builtIn.status);
-  await expect(page.getByRole("heading", { level: 1, name: message(variant.locale, builtIn.heading) })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: headingText(variant.locale, builtIn.heading) })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", variant.locale);
   await expectPasskeySectionsShown(page);
 }

@@ -9,7 +9,10 @@
  * answers with the recorded sign-out and signs out; `GET /session` answers with the recorded session
  * or `null`. With `passkey: true` the server is the recorded passkey server: `webauthn-options`,
  * passkey callbacks (which sign in) and `account/passkeys`, whose list starts as a recording and then
- * follows the renames and removals the elements make (their answers stay the recorded ones).
+ * follows the renames and removals the elements make (their answers stay the recorded ones). The
+ * account routes (`account/profile`, `account/sessions`, `account/accounts` and their changes) answer
+ * the recorded account server's answers; the sessions listed follow the sign-outs, and after a
+ * disconnect the connected accounts are what the server listed after its own.
  *
  * Stories: add {@link authStub} as `beforeEach` and describe the story's server in
  * `parameters.auth` ({@link StubOptions}); read {@link activeStub} in `render` (for its `basePath`)
@@ -39,6 +42,17 @@ import accountPasskeysLastMethod from "./recorded/account-passkeys-last-method.j
 import accountPasskeysRemove from "./recorded/account-passkeys-remove.json" with { type: "json" };
 import accountPasskeysRename from "./recorded/account-passkeys-rename.json" with { type: "json" };
 import accountPasskeysSignedOut from "./recorded/account-passkeys-signed-out.json" with { type: "json" };
+import accountAccounts from "./recorded/account-accounts.json" with { type: "json" };
+import accountAccountsNone from "./recorded/account-accounts-none.json" with { type: "json" };
+import accountAccountsSignedOut from "./recorded/account-accounts-signed-out.json" with { type: "json" };
+import accountAccountsUnlink from "./recorded/account-accounts-unlink.json" with { type: "json" };
+import accountProfile from "./recorded/account-profile.json" with { type: "json" };
+import accountProfileSignedOut from "./recorded/account-profile-signed-out.json" with { type: "json" };
+import accountSessions from "./recorded/account-sessions.json" with { type: "json" };
+import accountSessionsRevoke from "./recorded/account-sessions-revoke.json" with { type: "json" };
+import accountSessionsRevokeOthers from "./recorded/account-sessions-revoke-others.json" with { type: "json" };
+import accountSessionsSignedOut from "./recorded/account-sessions-signed-out.json" with { type: "json" };
+import accountSessionsSingle from "./recorded/account-sessions-single.json" with { type: "json" };
 import callbackPasskeyAccountNotLinked from "./recorded/callback-passkey-account-not-linked.json" with { type: "json" };
 import callbackPasskeySignin from "./recorded/callback-passkey-signin.json" with { type: "json" };
 import callbackPasskeySuccess from "./recorded/callback-passkey-success.json" with { type: "json" };
@@ -75,6 +89,17 @@ export const RECORDED = {
   "account-passkeys-remove": accountPasskeysRemove,
   "account-passkeys-last-method": accountPasskeysLastMethod,
   "account-passkeys-signed-out": accountPasskeysSignedOut,
+  "account-profile": accountProfile,
+  "account-profile-signed-out": accountProfileSignedOut,
+  "account-sessions": accountSessions,
+  "account-sessions-single": accountSessionsSingle,
+  "account-sessions-revoke": accountSessionsRevoke,
+  "account-sessions-revoke-others": accountSessionsRevokeOthers,
+  "account-sessions-signed-out": accountSessionsSignedOut,
+  "account-accounts": accountAccounts,
+  "account-accounts-none": accountAccountsNone,
+  "account-accounts-unlink": accountAccountsUnlink,
+  "account-accounts-signed-out": accountAccountsSignedOut,
 } as const;
 
 export type Recording = keyof typeof RECORDED;
@@ -84,6 +109,9 @@ const STATUS: Partial<Record<Recording, number>> = {
   "webauthn-options-invalid": 400,
   "account-passkeys-signed-out": 401,
   "account-passkeys-last-method": 409,
+  "account-profile-signed-out": 401,
+  "account-sessions-signed-out": 401,
+  "account-accounts-signed-out": 401,
 };
 
 /** One passkey as `GET /account/passkeys` lists it (the recordings' shape). */
@@ -111,7 +139,13 @@ export type Route =
   | `webauthn-options/${string}`
   | "account/passkeys"
   | "account/passkeys/rename"
-  | "account/passkeys/remove";
+  | "account/passkeys/remove"
+  | "account/profile"
+  | "account/sessions"
+  | "account/sessions/revoke"
+  | "account/sessions/revoke-others"
+  | "account/accounts"
+  | "account/accounts/unlink";
 
 /** How the stub answers one request: a recording (status 200), or no answer at all. */
 export type StubAnswer = Recording | "network-error";
@@ -145,6 +179,13 @@ export interface StubOptions {
    * default), none (`empty`), or one that is their only way in (`last`, `canRemove: false`).
    */
   passkeys?: "full" | "empty" | "last";
+  /**
+   * The signed-in user's sessions, as `GET /account/sessions` first lists them: this browser and two
+   * others (`full`, the default), or this browser alone (`single`).
+   */
+  sessions?: "full" | "single";
+  /** The connected accounts: GitHub, with Acme ID left to connect (`linked`, the default), or none (`none`). */
+  accounts?: "linked" | "none";
 }
 
 /** One request the elements made. */
@@ -192,6 +233,11 @@ export function createFetchStub(options: StubOptions = {}): FetchStub {
   // as the server would (the answers themselves stay the recorded ones).
   const listRecording: Recording = `account-passkeys-${options.passkeys ?? "full"}`;
   const list = structuredClone(RECORDED[listRecording]) as { passkeys: RecordedPasskey[]; canRemove: boolean };
+  // The user's sessions: the chosen recording, less those the element signs out.
+  const sessionsRecording: Recording = options.sessions === "single" ? "account-sessions-single" : "account-sessions";
+  const sessions = structuredClone(RECORDED[sessionsRecording]) as { sessions: { id: string; current: boolean }[] };
+  // The connected accounts: after a disconnect, what the recorded server listed after its own.
+  let accountsRecording: Recording = options.accounts === "none" ? "account-accounts-none" : "account-accounts";
   const once = new Map<string, StubAnswer[]>(Object.entries(options.once ?? {}).map(([route, answers]) => [route, [...(answers ?? [])]]));
   const held: { route: Route; go: () => void }[] = [];
   const released = new Set<string>();
@@ -210,6 +256,8 @@ export function createFetchStub(options: StubOptions = {}): FetchStub {
     if (method === "GET" && route === "providers") return options.passkey ? "providers-passkey" : "providers";
     const passkeyAnswer = passkeyRoute(request);
     if (passkeyAnswer) return passkeyAnswer;
+    const accountAnswer = accountRoute(request);
+    if (accountAnswer) return accountAnswer;
     if (method === "GET" && route === "csrf") return "csrf";
     if (method === "GET" && route === "session") return signedIn ? "session-signed-in" : "session-signed-out";
     if (method === "POST" && route === "signout") return "signout";
@@ -248,12 +296,29 @@ export function createFetchStub(options: StubOptions = {}): FetchStub {
     return undefined;
   };
 
+  /** The account area's routes (passkeys aside), as the recorded account server answers them. */
+  const accountRoute = ({ method, route }: StubRequest): StubAnswer | undefined => {
+    const area = /^account\/(profile|sessions|accounts)/.exec(route)?.[1];
+    if (!area) return undefined;
+    if (!signedIn) return `account-${area as "profile" | "sessions" | "accounts"}-signed-out`;
+    if (method === "GET" && route === "account/profile") return "account-profile";
+    if (method === "GET" && route === "account/sessions") return sessionsRecording;
+    if (method === "POST" && route === "account/sessions/revoke") return "account-sessions-revoke";
+    if (method === "POST" && route === "account/sessions/revoke-others") return "account-sessions-revoke-others";
+    if (method === "GET" && route === "account/accounts") return accountsRecording;
+    if (method === "POST" && route === "account/accounts/unlink") return "account-accounts-unlink";
+    return undefined;
+  };
+
   /** Applies a successful rename or removal to the stub's passkeys, as the server would. */
   const applyToList = (request: StubRequest, recording: Recording): void => {
     if (recording === "account-passkeys-rename") {
       const passkey = list.passkeys.find((candidate) => candidate.id === request.fields.id);
       if (passkey) passkey.name = request.fields.name ?? passkey.name;
     }
+    if (recording === "account-sessions-revoke") sessions.sessions = sessions.sessions.filter((session) => session.id !== request.fields.id);
+    if (recording === "account-sessions-revoke-others") sessions.sessions = sessions.sessions.filter((session) => session.current);
+    if (recording === "account-accounts-unlink") accountsRecording = "account-accounts-none";
     if (recording === "account-passkeys-remove") {
       list.passkeys = list.passkeys.filter((candidate) => candidate.id !== request.fields.id);
       // What the recorded servers answer: the credentials provider keeps another way in (`full`,
@@ -265,6 +330,7 @@ export function createFetchStub(options: StubOptions = {}): FetchStub {
   const body = (recording: Recording): string => {
     let value: unknown = structuredClone(RECORDED[recording]);
     if (recording === listRecording) value = structuredClone(list);
+    if (recording === sessionsRecording) value = structuredClone(sessions);
     if (recording === "providers" || recording === "providers-passkey") {
       value = inlineLogos(value as typeof providers);
       if (options.emailCredentials) value = withEmailCredentials(value as typeof providers);
@@ -350,7 +416,9 @@ export function createFetchStub(options: StubOptions = {}): FetchStub {
 function routeOf(pathname: string, basePath: string): Route | undefined {
   if (!pathname.startsWith(`${basePath}/`)) return undefined;
   const rest = pathname.slice(basePath.length + 1);
-  return /^(?:providers|csrf|session|signout|(?:callback|signin|webauthn-options)\/[\w-]+|account\/passkeys(?:\/rename|\/remove)?)$/.test(rest)
+  return /^(?:providers|csrf|session|signout|(?:callback|signin|webauthn-options)\/[\w-]+|account\/(?:passkeys(?:\/rename|\/remove)?|profile|sessions(?:\/revoke|\/revoke-others)?|accounts(?:\/unlink)?))$/.test(
+    rest,
+  )
     ? (rest as Route)
     : undefined;
 }

@@ -6,7 +6,7 @@
 import { css } from "lit";
 
 /**
- * Surface for elements without one of their own (`<auth-user>`, `<auth-passkeys>`): a theme that fixes
+ * Surface for elements without one of their own (`<auth-user>`, `<auth-passkeys>`, `<auth-account>`): a theme that fixes
  * the colour scheme — the element's `theme` (`data-color-scheme`) or the server's (the site sheet sets
  * the same private variables) — paints the scheme's surface, so its text stays readable on a page of
  * the other scheme.

@@ -1,5 +1,5 @@
 import { css } from "lit";
-import { actionStyles } from "../../internal/list-styles.js";
+import { actionStyles, schemeSurfaceStyles } from "../../internal/list-styles.js";
 import { controlStyles, tokenStyles } from "../../internal/styles.js";
 
 /**
@@ -10,6 +10,8 @@ export const accountStyles = [
   tokenStyles,
   controlStyles,
   actionStyles,
+  // A theme that fixes the colour scheme paints its surface: light text never lands on a light page.
+  schemeSurfaceStyles,
   css`
     :host {
       --_color-danger: var(--auth-color-danger, light-dark(#b42318, #ff7b72));
