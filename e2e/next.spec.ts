@@ -191,7 +191,7 @@ for (const app of APPS) {
     test("<auth-signin> and <auth-session> in a React 19 page: the bundle from /api/auth/assets, events reach React", async ({ page }) => {
       await page.goto(`${app.origin}/embedded`);
       const signin = page.locator("auth-signin");
-      const submit = signin.getByRole("button", { name: message("en", "signin.withProvider", "Credentials") });
+      const submit = signin.getByRole("button", { name: message("en", "signin.continue"), exact: true });
       await expect(submit, "the element bundle loaded and rendered the provider list").toBeVisible();
       await expect(page.getByText("The element sees no session.")).toBeVisible();
       // The element may render before React has hydrated the page and attached the listeners.

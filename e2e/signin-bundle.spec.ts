@@ -59,8 +59,8 @@ async function openPage(
   return loaded;
 }
 
-const credentialsButton = (page: Page, lang: "en" | "de") =>
-  page.locator("auth-signin").getByRole("button", { name: message(lang, "signin.withProvider", "Credentials") });
+/** The one primary button of the element's e-mail form, "Continue", which signs in with the demo's credentials. */
+const credentialsButton = (page: Page, lang: "en" | "de") => page.locator("auth-signin").getByRole("button", { name: message(lang, "signin.continue"), exact: true });
 
 test.describe("<auth-signin> alone, from Foyer's assets", () => {
   test("in English with the default look it loads no customisation code, and signs in", async ({ page }) => {
@@ -73,7 +73,7 @@ test.describe("<auth-signin> alone, from Foyer's assets", () => {
     const provider = page.locator("auth-signin").locator('[part~="provider-button"]').first();
     await expect(provider).toBeVisible();
 
-    const form = page.locator("auth-signin form").filter({ has: page.getByRole("button", { name: message("en", "signin.withProvider", "Credentials") }) });
+    const form = page.locator("auth-signin form").filter({ has: credentialsButton(page, "en") });
     await form.getByLabel("Email", { exact: true }).fill(DEMO_EMAIL);
     await form.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await credentialsButton(page, "en").click();
@@ -85,6 +85,8 @@ test.describe("<auth-signin> alone, from Foyer's assets", () => {
 
     expect(loaded.assets.filter((path) => path.startsWith("auth-customization.") || path.startsWith("locales/"))).toEqual([]);
     expect(loaded.assets.filter((path) => path.startsWith("auth-passkey."))).toHaveLength(1);
+    // The code that posted the sign-in came from Foyer too, once, under the page's CSP.
+    expect(loaded.assets.filter((path) => path.startsWith("auth-signin-request."))).toHaveLength(1);
     expect(loaded.violations).toEqual([]);
   });
 

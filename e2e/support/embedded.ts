@@ -38,11 +38,10 @@ export class EmbeddedPage {
   ) {
     this.session = page.locator("auth-session");
     this.signin = this.session.locator("auth-signin");
-    const submitName = message(locale, "signin.withProvider", "Credentials");
-    this.submit = this.signin.getByRole("button", { name: submitName });
+    // The e-mail form's one primary button, "Continue": the demo's credentials sign in with an e-mail address.
+    this.submit = this.signin.getByRole("button", { name: message(locale, "signin.continue"), exact: true });
     // The field labels are the demo's own (its credentials config), so they do not change with the locale.
-    // Scoped to the credentials form: the e-mail link form beside it has an "Email" field too.
-    const form = this.signin.locator("form").filter({ has: page.getByRole("button", { name: submitName }) });
+    const form = this.signin.locator("form").filter({ has: this.submit });
     this.email = form.getByLabel("Email", { exact: true });
     this.password = form.getByLabel("Password", { exact: true });
     const own = page.locator(":not(:is(auth-passkey-button, auth-passkey-register) *)");

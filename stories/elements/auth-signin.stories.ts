@@ -86,17 +86,24 @@ async function providerButton(host: AuthSignin, name: string): Promise<HTMLButto
 
 /** The shadow root's provider buttons (by label) and form slots (by name), in document order. */
 const order = (host: AuthSignin) =>
-  [...host.shadowRoot!.querySelectorAll('button[part="provider-button"], slot[name^="form-"]')].map((node) =>
+  [...host.shadowRoot!.querySelectorAll('button[part="provider-button"], slot[name^="form"]')].map((node) =>
     node.localName === "button" ? labelOf(node) : node.getAttribute("name"),
   );
 
-/** Fills and submits the credentials form (light DOM). */
-async function submitCredentials(canvasElement: HTMLElement, password: string, submitName = "Sign in with Credentials"): Promise<void> {
-  const canvas = within(canvasElement);
-  await userEvent.type(canvas.getByLabelText("Username"), "ada");
-  await userEvent.type(canvas.getByLabelText("Password"), password);
-  await userEvent.click(canvas.getByRole("button", { name: submitName }));
+/**
+ * Fills and submits the credentials form (light DOM; the recorded provider signs in with a username, so
+ * it has a form of its own, its button "Continue" in the page's language as the provider keeps Auth.js's
+ * default name). `labels` are the fields' labels in that language.
+ */
+async function submitCredentials(canvasElement: HTMLElement, password: string, submitName = "Continue", labels = ["Username", "Password"]): Promise<void> {
+  const form = within(canvasElement.querySelector<HTMLElement>('form[slot="form-credentials"]')!);
+  await userEvent.type(form.getByLabelText(labels[0]!), "ada");
+  await userEvent.type(form.getByLabelText(labels[1]!), password);
+  await userEvent.click(form.getByRole("button", { name: submitName }));
 }
+
+/** The credentials form's submit button. */
+const credentialsButton = (canvasElement: HTMLElement) => within(canvasElement.querySelector<HTMLElement>('form[slot="form-credentials"]')!).getByRole("button");
 
 /** The `role="alert"` region in the shadow root. */
 function alertOf(shadow: HTMLElement): HTMLElement {
@@ -141,7 +148,11 @@ export const LoadingThenProviders: Story = {
   },
 };
 
-/** Every provider of the recorded server: OAuth and OIDC buttons, then the e-mail and credentials forms. */
+/**
+ * Every provider of the recorded server: OAuth and OIDC buttons, then the e-mail form (its one primary
+ * button, "Continue", sends the link), then the credentials provider, which signs in with a username
+ * and so has a form of its own.
+ */
 export const AllProviders: Story = {
   play: async ({ canvasElement }) => {
     const { host, shadow } = await loaded(canvasElement);
@@ -156,24 +167,26 @@ export const AllProviders: Story = {
     // GitHub's brand colours (from GET /providers) are set on its button.
     await expect(github.style.getPropertyValue("--auth-button-bg")).toBe("#181717");
     await expect(getComputedStyle(github).backgroundColor).toBe("rgb(24, 23, 23)");
-    // Forms in light DOM, in the order of GET /providers.
+    // Forms in light DOM, after the buttons.
     await expect(canvas.getByLabelText("Email")).toHaveAttribute("type", "email");
     await expect(canvas.getByLabelText("Username")).toBeVisible();
     await expect(canvas.getByLabelText("Password")).toHaveAttribute("type", "password");
-    await expect(canvas.getByRole("button", { name: "Sign in with Email" })).toBeVisible();
-    await expect(canvas.getByRole("button", { name: "Sign in with Credentials" })).toBeVisible();
-    await expect(order(host)).toEqual(["Sign in with GitHub", "Sign in with Acme ID", "form-email", "form-credentials"]);
+    const [primary, ...others] = canvasElement.querySelectorAll(".auth-submit:not(.auth-alt)");
+    await expect(others).toHaveLength(0);
+    await expect(primary).toHaveAccessibleName("Continue");
+    await expect(primary).toHaveAttribute("data-provider", "email");
+    await expect(order(host)).toEqual(["Sign in with GitHub", "Sign in with Acme ID", "form", "form-credentials"]);
     await expect(within(shadow).getAllByText("or")).toHaveLength(2);
     await expect(alertOf(shadow)).toBeEmptyDOMElement();
   },
 };
 
-/** `providers="credentials,github"`: only those two, in that order. */
+/** `providers="credentials,github"`: only those two (the buttons first, then the forms). */
 export const FilteredAndOrdered: Story = {
   args: { providers: "credentials,github" },
   play: async ({ canvasElement }) => {
     const { host, shadow } = await loaded(canvasElement);
-    await expect(order(host)).toEqual(["form-credentials", "Sign in with GitHub"]);
+    await expect(order(host)).toEqual(["Sign in with GitHub", "form-credentials"]);
     await expect(within(canvasElement).queryByLabelText("Email")).toBeNull();
     await expect(providerButtons(host).filter((button) => labelOf(button).includes("Acme ID"))).toEqual([]);
     await expect(within(shadow).getAllByText("or")).toHaveLength(1);
@@ -254,7 +267,7 @@ export const CredentialsSuccessKeepsFocus: Story = {
     stub.release();
     await waitFor(() => expect(args.onSuccess).toHaveBeenCalledOnce());
     await host.updateComplete;
-    const submit = within(canvasElement).getByRole("button", { name: "Sign in with Credentials" });
+    const submit = credentialsButton(canvasElement);
     await waitFor(() => expect(document.activeElement).toBe(submit));
   },
 };
@@ -304,7 +317,7 @@ export const NetworkError: Story = {
     const alert = alertOf(shadow);
     await expect(alert).toHaveTextContent(NETWORK_MESSAGE);
     await waitFor(() => expect(host.shadowRoot!.activeElement).toBe(alert));
-    await expect(within(canvasElement).getByRole("button", { name: "Sign in with Credentials" })).toBeEnabled();
+    await expect(credentialsButton(canvasElement)).toBeEnabled();
   },
 };
 
@@ -322,7 +335,7 @@ export const StartCancelled: Story = {
     await expect(args.onSuccess).not.toHaveBeenCalled();
     await expect(args.onError).not.toHaveBeenCalled();
     await expect(alertOf(shadow)).toBeEmptyDOMElement();
-    await expect(within(canvasElement).getByRole("button", { name: "Sign in with Credentials" })).toBeEnabled();
+    await expect(credentialsButton(canvasElement)).toBeEnabled();
   },
 };
 
@@ -431,7 +444,8 @@ export const ThemeBrand: Story = {
     const logo = host.shadowRoot!.querySelector('img[part="logo"]');
     await expect(logo).toHaveAttribute("alt", "");
     await expect(logo).toHaveAttribute("src", BRAND_LOGO);
-    const submit = within(canvasElement).getByRole("button", { name: "Sign in with Credentials" });
+    // The one primary button (the e-mail form's "Continue") in the brand colour.
+    const submit = within(canvasElement.querySelector<HTMLElement>('form[slot="form"]')!).getByRole("button", { name: "Continue" });
     await expect(getComputedStyle(submit).backgroundColor).toBe("rgb(124, 58, 237)");
     // Provider buttons keep the provider's own colour (GitHub's, from GET /providers).
     await expect(getComputedStyle(await providerButton(host, "GitHub")).backgroundColor).toBe("rgb(24, 23, 23)");
@@ -450,7 +464,7 @@ export const RightToLeft: Story = {
     const form = within(canvasElement).getByLabelText("Password").closest("form")!;
     await expect(getComputedStyle(form).direction).toBe("rtl");
     await expect(within(shadow).getAllByText("أو").length).toBeGreaterThan(0);
-    await submitCredentials(canvasElement, "wrong password", "تسجيل الدخول باستخدام Credentials");
+    await submitCredentials(canvasElement, "wrong password", "متابعة", ["Username", "Password"]);
     await waitFor(() => expect(args.onError).toHaveBeenCalledOnce());
     await expect(alertOf(shadow)).toHaveTextContent("فشل تسجيل الدخول. تأكّد من صحة البيانات التي أدخلتها.");
   },
@@ -464,7 +478,7 @@ export const German: Story = {
     await expect(await providerButton(host, "GitHub")).toHaveAccessibleName("Mit GitHub anmelden");
     await expect(within(shadow).getAllByText("oder").length).toBeGreaterThan(0);
     await expect(host.shadowRoot!.querySelector('[part="base"]')).toHaveAttribute("dir", "ltr");
-    await submitCredentials(canvasElement, "wrong password", "Mit Credentials anmelden");
+    await submitCredentials(canvasElement, "wrong password", "Weiter", ["Username", "Password"]);
     await waitFor(() => expect(args.onError).toHaveBeenCalledOnce());
     await expect(alertOf(shadow)).toHaveTextContent("Anmeldung fehlgeschlagen. Bitte prüfen Sie, ob Ihre Angaben korrekt sind.");
   },
@@ -484,9 +498,10 @@ const passkeyBrowser = (context: Parameters<typeof webauthnStub>[0]) => {
 };
 
 /**
- * A Passkey provider: after the other choices, one e-mail field (light DOM, `username webauthn`) with
- * passkey autofill, "Sign in with a passkey" and "Create account with a passkey" (their code is
- * loaded when the provider is shown). Signing in with a password cancels the pending autofill request.
+ * A Passkey provider: its buttons join the e-mail form as secondary actions on its one field (light
+ * DOM, `username webauthn`, with passkey autofill): "Use a passkey" and "Create account with a passkey"
+ * (their code is loaded when the provider is shown). Signing in with a password cancels the pending
+ * autofill request.
  */
 export const WithPasskey: Story = {
   parameters: auth({ passkey: true }),
@@ -500,7 +515,7 @@ export const WithPasskey: Story = {
     await waitFor(() => expect(field).toBeVisible(), { timeout: 10_000 });
     const button = host.querySelector("auth-passkey-button")!;
     const register = host.querySelector("auth-passkey-register")!;
-    await waitFor(() => expect(button.shadowRoot?.querySelector("button")).toHaveAccessibleName("Sign in with a passkey"));
+    await waitFor(() => expect(button.shadowRoot?.querySelector("button")).toHaveAccessibleName("Use a passkey"));
     await waitFor(() => expect(register.shadowRoot?.querySelector("button")).toHaveAccessibleName("Create account with a passkey"));
     const webauthn = activeWebAuthn();
     await webauthn.called("conditional");
@@ -510,14 +525,43 @@ export const WithPasskey: Story = {
   },
 };
 
+/**
+ * The one sign-in surface a typical app gets: OAuth buttons, then one e-mail field shared by a
+ * credentials provider that signs in with an e-mail address, the e-mail link and passkeys; one primary
+ * button ("Continue"), the other methods as outlined secondary actions; the theme's app name on top.
+ * A wrong password keeps the values and marks both fields, described by the message.
+ */
+export const OneSurface: Story = {
+  args: { theme: JSON.stringify({ appName: "Acme" }) },
+  parameters: auth({ passkey: true, emailCredentials: true }),
+  beforeEach: passkeyBrowser,
+  play: async ({ canvasElement, args }) => {
+    const { host, shadow } = await loaded(canvasElement);
+    const form = within(canvasElement.querySelector<HTMLElement>('form[slot="form"]')!);
+    await waitFor(() => expect(within(shadow).getByText("Acme")).toHaveAttribute("part", "app-name"));
+    await expect(canvasElement.querySelectorAll('input[type="email"]')).toHaveLength(1);
+    await expect(form.getByRole("button", { name: "Email me a sign-in link" })).toHaveClass("auth-alt");
+    await waitFor(() => expect(host.querySelector("auth-passkey-button")!.shadowRoot?.querySelector("button")).toHaveAccessibleName("Use a passkey"), {
+      timeout: 10_000,
+    });
+    await userEvent.type(form.getByLabelText("Email"), "ada@example.com");
+    await userEvent.type(form.getByLabelText("Password"), "wrong password");
+    await userEvent.click(form.getByRole("button", { name: "Continue" }));
+    await waitFor(() => expect(args.onError).toHaveBeenCalledOnce());
+    await expect(form.getByLabelText("Email")).toHaveValue("ada@example.com");
+    await expect(form.getByLabelText("Password")).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByLabelText("Password")).toHaveAccessibleDescription(WRONG_PASSWORD_MESSAGE);
+  },
+};
+
 /** The same server, in a browser without WebAuthn: no passkey entry point at all. */
 export const WithPasskeyUnsupportedBrowser: Story = {
   parameters: { ...auth({ passkey: true }), webauthn: { supported: false } },
   beforeEach: passkeyBrowser,
   play: async ({ canvasElement }) => {
     const { host, shadow } = await loaded(canvasElement);
-    await expect(host.querySelector('[slot="passkey"]')).toBeNull();
-    await expect(within(canvasElement).queryByRole("button", { name: "Sign in with a passkey" })).toBeNull();
+    await expect(host.querySelector("auth-passkey-button")).toBeNull();
+    await expect(within(canvasElement).queryByRole("button", { name: "Use a passkey" })).toBeNull();
     await expect(within(shadow).getAllByText("or")).toHaveLength(2);
   },
 };
