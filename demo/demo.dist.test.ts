@@ -383,6 +383,10 @@ describe("demo", () => {
     expect(await logo.text()).toBe(DEMO_LOGO_SVG);
     expect(DEMO_LOGO_SVG).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>[\s\S]*<\/svg>\n$/);
     expect(DEMO_LOGO_SVG).not.toMatch(/<script|on\w+=|href=/i);
+    // The browser's own /favicon.ico request gets the logo too, not a 404 that pages would log as an error.
+    const favicon = await get(jar, `${demo.url}/favicon.ico`);
+    expect(favicon.status).toBe(200);
+    expect(await favicon.text()).toBe(DEMO_LOGO_SVG);
 
     // Without a built bundle, the page says what to do instead of loading nothing.
     const unbuilt = embeddedPage({ scriptPath: undefined, locale: "en" });

@@ -166,6 +166,8 @@ async function app(req: IncomingMessage, res: ServerResponse, config: AuthConfig
         );
       }
       return sendHtml(res, 200, mailboxPage({ messages: mailbox.messages }));
+    // Browsers ask for /favicon.ico on every page; the logo answers it (a 404 would be logged as a page error).
+    case "/favicon.ico":
     case "/demo-logo.svg":
       res.writeHead(200, {
         "Content-Type": "image/svg+xml",

@@ -437,7 +437,7 @@ for (const demo of DEMOS) {
         () => embedded.goto(demo.origin),
         async () => {
           await embedded.expectSignedOut();
-          await expect(passkeyButton.getByRole("button", { name: "Sign in with a passkey" })).toBeVisible();
+          await expect(passkeyButton.getByRole("button", { name: "Use a passkey" })).toBeVisible();
           await expect(embedded.signin.locator('input[autocomplete="username webauthn"]')).toHaveCount(1);
           await expect.poll(() => conditionalRequests(page), { message: "the autofill request is pending" }).toEqual([PENDING]);
         },

@@ -73,7 +73,7 @@ test.describe("<auth-signin> alone, from Foyer's assets", () => {
     const provider = page.locator("auth-signin").locator('[part~="provider-button"]').first();
     await expect(provider).toBeVisible();
 
-    const form = page.locator("auth-signin form").filter({ has: credentialsButton(page, "en") });
+    const form = page.locator("auth-signin form").filter({ has: page.getByRole("button", { name: message("en", "signin.continue"), exact: true }) });
     await form.getByLabel("Email", { exact: true }).fill(DEMO_EMAIL);
     await form.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await credentialsButton(page, "en").click();

@@ -39,10 +39,12 @@ export class EmbeddedPage {
     this.session = page.locator("auth-session");
     this.signin = this.session.locator("auth-signin");
     // The e-mail form's one primary button, "Continue": the demo's credentials sign in with an e-mail address.
-    this.submit = this.signin.getByRole("button", { name: message(locale, "signin.continue"), exact: true });
-    // The field labels are the demo's own (its credentials config), so they do not change with the locale.
-    const form = this.signin.locator("form").filter({ has: this.submit });
-    this.email = form.getByLabel("Email", { exact: true });
+    const submitName = { name: message(locale, "signin.continue"), exact: true };
+    this.submit = this.signin.getByRole("button", submitName);
+    // The password label is the demo's own (its credentials config), so it does not change with the
+    // locale; the shared e-mail field's generic "Email" is said in the page's language.
+    const form = this.signin.locator("form").filter({ has: page.getByRole("button", submitName) });
+    this.email = form.getByLabel(message(locale, "signin.email.label"), { exact: true });
     this.password = form.getByLabel("Password", { exact: true });
     const own = page.locator(":not(:is(auth-passkey-button, auth-passkey-register) *)");
     this.alert = this.signin.getByRole("alert").and(own);
