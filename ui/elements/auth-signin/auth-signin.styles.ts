@@ -3,7 +3,9 @@ import { controlStyles, tokenStyles } from "../../internal/styles.js";
 
 /**
  * The element's shadow chrome: its surface, brand header, alert, provider buttons, dividers, status.
- * The host is a size container: the layout follows the element's own width (container queries),
+ * OAuth/OIDC buttons are secondary (outlined, in the text colour) unless the provider has brand
+ * colours, which it sets on its own button, as on the built-in page: the form's "Continue" stays the one
+ * primary button. The host is a size container: the layout follows the element's own width (container queries),
  * never the window's. It takes its container's whole width up to `--auth-signin-max-width`, so its
  * width never depends on its content (which a size container's may not).
  */
@@ -44,6 +46,8 @@ export const signinStyles = [
     .providers {
       display: grid;
       gap: 0.75rem;
+      --auth-button-bg: transparent;
+      --auth-button-text: var(--_color-text);
     }
     @container (min-width: 20rem) {
       .many {

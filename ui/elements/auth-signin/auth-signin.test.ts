@@ -387,18 +387,22 @@ describe("provider buttons (rendered by <auth-signin> itself)", () => {
     expect(github.style.getPropertyValue("--auth-button-text")).toBe("#fff");
     expect(getComputedStyle(github).backgroundColor).toBe("rgb(24, 23, 23)");
     expect(getComputedStyle(github).color).toBe("rgb(255, 255, 255)");
-    // Nothing on the host: the other buttons keep the element's own colours.
+    // Nothing on the host: a provider without brand colours is a secondary, outlined button in the text colour.
     expect(host.style.getPropertyValue("--auth-button-bg")).toBe("");
     expect(host.style.getPropertyValue("--auth-button-text")).toBe("");
     const acme = await providerButton(host, "Acme ID");
     expect(acme.style.getPropertyValue("--auth-button-bg")).toBe("");
-    expect(getComputedStyle(acme).backgroundColor).toBe("rgb(29, 78, 216)");
+    expect(getComputedStyle(acme).backgroundColor).toBe("rgba(0, 0, 0, 0)");
+    expect(getComputedStyle(acme).color).toBe("rgb(31, 35, 40)");
   });
 
-  test("a theme's brand colour does not override a provider's own colour", async () => {
+  test("a theme's brand colour goes to the one primary button only: providers keep their own colours or stay outlined", async () => {
     const host = await mount({ theme: JSON.stringify({ brandColor: "#7c3aed" }) });
     expect(getComputedStyle(await providerButton(host, "GitHub")).backgroundColor).toBe("rgb(24, 23, 23)");
-    expect(getComputedStyle(await providerButton(host, "Acme ID")).backgroundColor).toBe("rgb(124, 58, 237)");
+    expect(getComputedStyle(await providerButton(host, "Acme ID")).backgroundColor).toBe("rgba(0, 0, 0, 0)");
+    await vi.waitFor(() =>
+      expect(getComputedStyle(host.querySelector('form[slot="form"] .auth-submit:not(.auth-alt)')!).backgroundColor).toBe("rgb(124, 58, 237)"),
+    );
   });
 
   test("the providers attribute filters the providers and orders the buttons; the forms come after the buttons", async () => {

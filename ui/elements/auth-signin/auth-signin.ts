@@ -64,8 +64,8 @@ let instances = 0;
  * @cssprop --auth-color-focus - Focus rings.
  * @cssprop --auth-radius - Corner radius (twice it for the element's own corners).
  * @cssprop --auth-font-family - Font.
- * @cssprop --auth-button-bg - The primary and provider buttons' background (component tier).
- * @cssprop --auth-button-text - The primary and provider buttons' text (component tier).
+ * @cssprop --auth-button-bg - The primary button's background (component tier). Provider buttons are outlined unless the provider has brand colours; restyle them through `::part(provider-button)`.
+ * @cssprop --auth-button-text - The primary button's text (component tier).
  * @cssstate busy - While a sign-in request runs.
  * @fires auth-signin-start - Before a sign-in request; cancelable (`detail.provider`).
  * @fires auth-signin-success - The sign-in succeeded (`detail.provider`, `detail.url`).
