@@ -60,7 +60,8 @@ async function openPage(
 }
 
 /** The one primary button of the element's e-mail form, "Continue", which signs in with the demo's credentials. */
-const credentialsButton = (page: Page, lang: "en" | "de") => page.locator("auth-signin").getByRole("button", { name: message(lang, "signin.continue"), exact: true });
+const credentialsButton = (page: Page, lang: "en" | "de") =>
+  page.locator("auth-signin").getByRole("button", { name: message(lang, "signin.continue"), exact: true });
 
 test.describe("<auth-signin> alone, from Foyer's assets", () => {
   test("in English with the default look it loads no customisation code, and signs in", async ({ page }) => {

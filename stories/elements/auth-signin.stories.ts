@@ -103,7 +103,8 @@ async function submitCredentials(canvasElement: HTMLElement, password: string, s
 }
 
 /** The credentials form's submit button. */
-const credentialsButton = (canvasElement: HTMLElement) => within(canvasElement.querySelector<HTMLElement>('form[slot="form-credentials"]')!).getByRole("button");
+const credentialsButton = (canvasElement: HTMLElement) =>
+  within(canvasElement.querySelector<HTMLElement>('form[slot="form-credentials"]')!).getByRole("button");
 
 /** The `role="alert"` region in the shadow root. */
 function alertOf(shadow: HTMLElement): HTMLElement {

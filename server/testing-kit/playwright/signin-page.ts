@@ -70,9 +70,7 @@ export function signInPage(page: Page, options: SignInPageOptions = {}): SignInP
       // <auth-signin> has one form for the e-mail-based methods (its buttons name their provider in
       // `data-provider`) and one per credentials provider without an e-mail field.
       if (provider) return page.locator(`auth-signin form:has(button[data-provider="${provider}"])`).first();
-      return kind === "email"
-        ? page.locator('auth-signin form[slot="form"]')
-        : page.locator('auth-signin form:has(input[type="password"])').first();
+      return kind === "email" ? page.locator('auth-signin form[slot="form"]') : page.locator('auth-signin form:has(input[type="password"])').first();
     }
     // The built-in page has one form for the e-mail-based methods: its action is the primary method's,
     // and the e-mail link may be a secondary button of it (`formaction`).
