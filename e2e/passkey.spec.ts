@@ -83,7 +83,10 @@ function summary({ kind, mediation, aborted, outcome }: WebAuthnCall): Pick<WebA
 }
 
 /** Foyer's JSON list of the signed-in user's passkeys (`GET /auth/account/passkeys`), as the browser's cookies see it. */
-async function listedPasskeys(page: Page, demo: Demo): Promise<{ passkeys: { id: string; name: string | null; transports: string[] }[]; canRemove: boolean }> {
+async function listedPasskeys(
+  page: Page,
+  demo: Demo,
+): Promise<{ passkeys: { id: string; name: string | null; transports: string[] }[]; canRemove: boolean; signal?: { userId: string } }> {
   const response = await page.request.get(`${demo.origin}/auth/account/passkeys`);
   expect(response.status()).toBe(200);
   return response.json();
@@ -311,11 +314,16 @@ for (const demo of DEMOS) {
         // The last passkey of an account created with a passkey is its only way in (its e-mail is not
         // verified, and it has no password): the server says so (`canRemove: false`), the list disables
         // Remove and explains why (docs/passkeys.md, "What counts as another way in").
-        const keyId = (await key.credentials())[0]!.credentialId;
-        expect(await listedPasskeys(page, demo)).toEqual({
-          passkeys: [expect.objectContaining({ id: keyId, name: "Security key", transports: ["usb"] })],
+        const [held] = await key.credentials();
+        const listed = await listedPasskeys(page, demo);
+        expect(listed).toEqual({
+          passkeys: [expect.objectContaining({ id: held!.credentialId, name: "Security key", transports: ["usb"] })],
           canRemove: false,
+          signal: { rpId: "localhost", userId: expect.stringMatching(/^[\w-]{43}$/), name: expect.any(String), displayName: expect.any(String) },
         });
+        // The passkey was registered under the account's user handle, the one the list gives the
+        // browser's Signal API (signalAllAcceptedCredentials) to name the account's passkeys by.
+        expect(Buffer.from(held!.userHandle!, "base64").toString("base64url")).toBe(listed.signal?.userId);
         const lastRemove = account.itemNamed("Security key").getByRole("button", { name: "Remove" });
         await expect(lastRemove).toBeDisabled();
         await expect(account.lastMethodNote).toBeVisible();
