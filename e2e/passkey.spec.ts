@@ -83,7 +83,10 @@ function summary({ kind, mediation, aborted, outcome }: WebAuthnCall): Pick<WebA
 }
 
 /** Foyer's JSON list of the signed-in user's passkeys (`GET /auth/account/passkeys`), as the browser's cookies see it. */
-async function listedPasskeys(page: Page, demo: Demo): Promise<{ passkeys: { id: string; name: string | null; transports: string[] }[]; canRemove: boolean }> {
+async function listedPasskeys(
+  page: Page,
+  demo: Demo,
+): Promise<{ passkeys: { id: string; name: string | null; transports: string[] }[]; canRemove: boolean; signal?: { userId: string } }> {
   const response = await page.request.get(`${demo.origin}/auth/account/passkeys`);
   expect(response.status()).toBe(200);
   return response.json();
@@ -137,6 +140,8 @@ for (const demo of DEMOS) {
       let errors: PageErrors;
       /** The visitor's laptop: a platform authenticator. */
       let laptop: VirtualAuthenticator;
+      /** The USB security key added in (d). */
+      let key: VirtualAuthenticator;
       let email: string;
 
       test.beforeAll(async ({ browser }) => {
@@ -245,7 +250,7 @@ for (const demo of DEMOS) {
         // every authenticator; the laptop's, which already has this user's passkey, would answer
         // "already registered" (the server's excludeCredentials) and fail the ceremony. So its presence
         // is off for this one — the user touches the key, not the laptop — and the key answers.
-        const key = await addVirtualAuthenticator(page, { transport: "usb" });
+        key = await addVirtualAuthenticator(page, { transport: "usb" });
         await laptop.setUserPresence(false);
         await account.addButton.click();
         await expect(account.registerStatus).toHaveText("Passkey added.");
@@ -311,11 +316,16 @@ for (const demo of DEMOS) {
         // The last passkey of an account created with a passkey is its only way in (its e-mail is not
         // verified, and it has no password): the server says so (`canRemove: false`), the list disables
         // Remove and explains why (docs/passkeys.md, "What counts as another way in").
-        const keyId = (await key.credentials())[0]!.credentialId;
-        expect(await listedPasskeys(page, demo)).toEqual({
-          passkeys: [expect.objectContaining({ id: keyId, name: "Security key", transports: ["usb"] })],
+        const [held] = await key.credentials();
+        const listed = await listedPasskeys(page, demo);
+        expect(listed).toEqual({
+          passkeys: [expect.objectContaining({ id: held!.credentialId, name: "Security key", transports: ["usb"] })],
           canRemove: false,
+          signal: { rpId: "localhost", userId: expect.stringMatching(/^[\w-]{43}$/), name: expect.any(String), displayName: expect.any(String) },
         });
+        // The passkey was registered under the account's user handle, the one the list gives the
+        // browser's Signal API (signalAllAcceptedCredentials) to name the account's passkeys by.
+        expect(Buffer.from(held!.userHandle!, "base64").toString("base64url")).toBe(listed.signal?.userId);
         const lastRemove = account.itemNamed("Security key").getByRole("button", { name: "Remove" });
         await expect(lastRemove).toBeDisabled();
         await expect(account.lastMethodNote).toBeVisible();
@@ -324,6 +334,33 @@ for (const demo of DEMOS) {
         await account.expectLoaded();
         await expect(account.items).toHaveCount(1);
         await expect(account.itemNamed("Security key")).toContainText("Connects via USB");
+        errors.expectNone();
+      });
+
+      test("(e) a passkey removed on the server, not in this browser, leaves the authenticator when the list loads", async () => {
+        // A new passkey on the laptop (the key, which holds one of the account's, is not touched).
+        const account = new AccountPasskeys(page, demo);
+        await key.setUserPresence(false);
+        await account.addButton.click();
+        await expect(account.registerStatus).toHaveText("Passkey added.");
+        await key.setUserPresence(true);
+        await expect(account.items).toHaveCount(2);
+        const [onLaptop] = await laptop.credentials();
+        expect(onLaptop).toBeDefined();
+
+        // Removed elsewhere (another device, an administrator): this browser's client never sees it.
+        const { csrfToken } = (await (await page.request.get(`${demo.origin}/auth/csrf`)).json()) as { csrfToken: string };
+        const removed = await page.request.post(`${demo.origin}/auth/account/passkeys/remove`, { data: { id: onLaptop!.credentialId, csrfToken } });
+        expect(removed.status()).toBe(200);
+        expect(await laptop.credentials()).toHaveLength(1);
+
+        // The list loads: signalAllAcceptedCredentials names only the key's passkey, and Chromium drops
+        // the laptop's, which was registered under the same account handle. The key's stays.
+        await page.reload();
+        await account.expectLoaded();
+        await expect(account.items).toHaveCount(1);
+        await expect.poll(async () => (await laptop.credentials()).length).toBe(0);
+        expect(await key.credentials()).toHaveLength(1);
         errors.expectNone();
       });
     });

@@ -304,18 +304,17 @@ describe("passkey bundles", () => {
     for (const name of ["foyer-passkey.js", "foyer-client-passkey.js"]) {
       const code = readFileSync(new URL(name, BROWSER), "utf8");
       // String literals of the library's other functions, which minification keeps.
-      for (const marker of [
-        "signalAllAcceptedCredentials",
-        "isUserVerifyingPlatformAuthenticatorAvailable",
-        "getClientCapabilities",
-        "signalCurrentUserDetails",
-      ]) {
+      for (const marker of ["isUserVerifyingPlatformAuthenticatorAvailable", "getClientCapabilities"]) {
         expect(code.includes(marker), `${name} contains ${marker}`).toBe(false);
       }
       // Only Foyer's own calls: after a refused sign-up (ui/client/passkey.ts, in both) and after a
-      // removal (ui/client/passkey-account.ts, not in the page script), never the library's wrapper.
-      const calls = name === "foyer-passkey.js" ? 1 : 2;
-      expect(code.split("signalUnknownCredential").length - 1, `${name} names signalUnknownCredential ${calls}×`).toBe(calls);
+      // removal (ui/client/passkey-account.ts, not in the page script); the accepted passkeys and the
+      // user's names (ui/client/passkey-signal.ts, not in the page script); never the library's wrappers.
+      const page = name === "foyer-passkey.js";
+      const expected = { signalUnknownCredential: page ? 1 : 2, signalAllAcceptedCredentials: page ? 0 : 1, signalCurrentUserDetails: page ? 0 : 1 };
+      for (const [method, calls] of Object.entries(expected)) {
+        expect(code.split(method).length - 1, `${name} names ${method} ${calls}×`).toBe(calls);
+      }
       expect(code).toContain("isConditionalMediationAvailable");
     }
   });
@@ -365,6 +364,7 @@ describe("passkey bundles", () => {
         "registerPasskey",
         "removePasskey",
         "renamePasskey",
+        "signalAcceptedPasskeys",
         "signInWithPasskey",
         "startConditionalSignIn",
       ].sort(),

@@ -8,6 +8,7 @@
  */
 import { listAuthenticators, type AuthenticatorWithAnyMetadata } from "../adapters/metadata.js";
 import type { AdapterUser } from "../adapters/types.js";
+import type { WebAuthnProvider } from "../config/types.js";
 import type { RequestContext } from "../context/request-context.js";
 import { JSON_HEADERS } from "../core/response.js";
 import { storeKey } from "../stores/keys.js";
@@ -15,6 +16,8 @@ import { LockBusy, StoreLock } from "../stores/lock.js";
 import { sessionStrategyOf } from "../session/strategy.js";
 import type { ResponseInternal } from "../types.js";
 import { transportsOf } from "../webauthn/encoding.js";
+import { relyingPartyFor } from "../webauthn/relying-party.js";
+import { userHandleFor } from "../webauthn/user-handle.js";
 
 /**
  * One of the signed-in user's passkeys, as `GET {basePath}/account/passkeys` lists it. The browser
@@ -35,6 +38,22 @@ export interface PasskeyInfo {
   deviceType: "singleDevice" | "multiDevice";
   /** Whether the passkey is backed up (synced). */
   backedUp: boolean;
+}
+
+/**
+ * What the browser needs to tell its passkey manager which of the user's passkeys the site still
+ * accepts (WebAuthn's Signal API: `signalAllAcceptedCredentials` and `signalCurrentUserDetails`).
+ * Listed only for a user with an e-mail address, the input of the account's derived user handle.
+ */
+export interface PasskeySignal {
+  /** The RP ID passkeys are registered under. */
+  rpId: string;
+  /** The account's WebAuthn user handle (base64url), the one registrations send. */
+  userId: string;
+  /** The account's name on its passkeys, as registrations send it (the address). */
+  name: string;
+  /** The name shown with it (the user's name, or the address). */
+  displayName: string;
 }
 
 const MAX_NAME_LENGTH = 64;
@@ -98,7 +117,27 @@ export async function passkeysRoute(ctx: RequestContext, segments: string[]): Pr
 async function listRoute(ctx: RequestContext, user: AdapterUser): Promise<ResponseInternal> {
   const passkeys = await listAuthenticators(ctx.config.adapter!, user.id);
   const canRemove = passkeys.length > 1 || (await hasOtherWayIn(ctx, user));
-  return json(200, { passkeys: passkeys.map(describe), canRemove });
+  const signal = await signalFor(ctx, user);
+  return json(200, { passkeys: passkeys.map(describe), canRemove, ...(signal ? { signal } : {}) });
+}
+
+/**
+ * The Signal API's data for the signed-in user, as registrations name the account (server/webauthn/options.ts):
+ * none without an address, or when the relying party cannot be worked out (registration would fail
+ * then too; the list itself still answers).
+ */
+async function signalFor(ctx: RequestContext, user: AdapterUser): Promise<PasskeySignal | undefined> {
+  const email = typeof user.email === "string" && user.email !== "" ? user.email : undefined;
+  const handle = await userHandleFor(ctx.config.secret, email);
+  const provider = ctx.config.providers.find((p): p is WebAuthnProvider => p.type === "webauthn");
+  if (!email || !handle || !provider) return undefined;
+  let rpId: string;
+  try {
+    rpId = relyingPartyFor(ctx, provider).id;
+  } catch {
+    return undefined;
+  }
+  return { rpId, userId: Buffer.from(handle).toString("base64url"), name: email, displayName: user.name || email };
 }
 
 /** The user's own passkey with this id, or `undefined`. */

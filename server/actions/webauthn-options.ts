@@ -59,7 +59,7 @@ async function registerOptions(ctx: RequestContext, provider: WebAuthnConfig): P
   }
   // The authenticator shows the address (or, without one, the name) as the account's label.
   const label = intent.email || intent.name || "user";
-  const options = await registrationOptions(ctx, provider, { email: label, name: intent.name, existing });
+  const options = await registrationOptions(ctx, provider, { email: label, name: intent.name, existing, address: intent.email });
   const cookie = await challengeCookie(ctx, "register", options.challenge, { ...intent, handle: options.user.id });
   return { ...json(200, { action: "register", options }), cookies: [cookie] };
 }

@@ -15,6 +15,7 @@ import { crypto } from "../jwt/crypto.js";
 import { DEFAULT_WEBAUTHN_TIMEOUT, type WebAuthnConfig } from "../providers/webauthn.js";
 import { transportsOf, wireCredentialId } from "./encoding.js";
 import { relyingPartyFor } from "./relying-party.js";
+import { userHandleFor } from "./user-handle.js";
 
 /** Options for `navigator.credentials.get()`: discoverable credentials only. */
 export async function authenticationOptions(ctx: RequestContext, provider: WebAuthnConfig): Promise<PublicKeyCredentialRequestOptionsJSON> {
@@ -34,11 +35,15 @@ export interface RegistrationSubject {
   name?: string | null;
   /** Credentials the user has already: the browser refuses to register the same authenticator twice. */
   existing: AdapterAuthenticator[];
+  /** The account's address, which the user handle is derived from; `null` for an account without one. */
+  address: string | null;
 }
 
 /**
- * Options for `navigator.credentials.create()`. The user handle is 32 fresh random bytes: it never
- * carries the user id or the address, and it is the same kind of value for every request.
+ * Options for `navigator.credentials.create()`. The user handle is the account's derived handle
+ * (./user-handle.ts: 32 opaque bytes, the same for sign-up and for every passkey the user adds, so
+ * the Signal API can name the account's passkeys), or 32 fresh random bytes for an account without
+ * an address. It never carries the user id or the address.
  */
 export async function registrationOptions(
   ctx: RequestContext,
@@ -55,7 +60,7 @@ export async function registrationOptions(
     authenticatorSelection: configured.authenticatorSelection ? { ...configured.authenticatorSelection } : undefined,
     rpName: rp.name,
     rpID: rp.id,
-    userID: new Uint8Array(crypto.randomBytes(32)),
+    userID: (await userHandleFor(ctx.config.secret, subject.address)) ?? new Uint8Array(crypto.randomBytes(32)),
     userName: subject.email,
     userDisplayName: subject.name || subject.email,
     excludeCredentials: subject.existing.map((authenticator) => ({

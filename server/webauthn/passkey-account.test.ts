@@ -77,7 +77,27 @@ describe.each([
         },
       ],
       canRemove: false,
+      signal: { rpId: "localhost", userId: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), name: "ada@example.com", displayName: "ada@example.com" },
     });
+  });
+
+  it("list: the Signal API's user handle is the one sign-up and an added passkey were registered under, per account", async () => {
+    const s = setup({ adapter: adapterKind, strategy });
+    const ada = await passkeyUser(s);
+    const laptop = new SoftAuthenticator({ origin: ORIGIN });
+    await registerPasskey(s.config, { jar: ada.jar, authenticator: laptop });
+    const { body } = await list(s.config, ada.jar);
+    expect(body.passkeys).toHaveLength(2);
+    const handle = body.signal.userId;
+    expect(ada.authenticator.credentials[0]!.userHandle).toBe(handle);
+    expect(laptop.credentials[0]!.userHandle).toBe(handle);
+    expect(Buffer.from(handle, "base64url").toString("latin1")).not.toContain("ada");
+
+    const bob = await passkeyUser(s, "bob@example.com");
+    const bobs = (await list(s.config, bob.jar)).body.signal;
+    expect(bobs).toMatchObject({ name: "bob@example.com" });
+    expect(bobs.userId).not.toBe(handle);
+    expect(bob.authenticator.credentials[0]!.userHandle).toBe(bobs.userId);
   });
 
   it("rename: trimmed name stored and listed; 1…64 characters of text only", async () => {

@@ -9,8 +9,8 @@
 import { fetchCsrfToken } from "./csrf.js";
 import { isRecord, requestJson } from "./http.js";
 import { browserLocation, createContext } from "./options.js";
-import { signalUnknownPasskey } from "./passkey-signal.js";
-import type { PasskeyClientOptions, PasskeyErrorCode, PasskeyInfo } from "./passkey-types.js";
+import { signalUnknownPasskey, wireId } from "./passkey-signal.js";
+import type { PasskeyClientOptions, PasskeyErrorCode, PasskeyInfo, PasskeySignal } from "./passkey-types.js";
 
 /**
  * The code for a non-200 answer: the route's own `error` (`SessionRequired`, `MissingCSRF`,
@@ -57,18 +57,25 @@ async function call(options: PasskeyClientOptions = {}, path: string, payload?: 
  * Lists the signed-in user's passkeys.
  *
  * @param options `basePath` (default `"/auth"`), `baseUrl`, `fetch`.
- * @returns `{ ok: true, passkeys, canRemove }` — `canRemove` is `false` when removing one would leave
- *   the user no way to sign in — or `{ ok: false, error }`: `SessionRequired` when signed out,
- *   `NotAvailable` when the adapter cannot list passkeys, `NetworkError`, `Configuration`.
+ * @returns `{ ok: true, passkeys, canRemove, signal }` — `canRemove` is `false` when removing one
+ *   would leave the user no way to sign in; `signal` (when the account has an address) is what
+ *   `signalAcceptedPasskeys()` (./passkey-signal.ts) tells the browser's passkey manager — or
+ *   `{ ok: false, error }`: `SessionRequired` when signed out, `NotAvailable` when the adapter cannot
+ *   list passkeys, `NetworkError`, `Configuration`.
  */
 export async function listPasskeys(
   options?: PasskeyClientOptions,
-): Promise<{ ok: true; passkeys: PasskeyInfo[]; canRemove: boolean } | { ok: false; error: PasskeyErrorCode }> {
+): Promise<{ ok: true; passkeys: PasskeyInfo[]; canRemove: boolean; signal?: PasskeySignal } | { ok: false; error: PasskeyErrorCode }> {
   const answer = await call(options, "");
   if (!answer.ok) return answer;
-  const { passkeys, canRemove } = answer.body;
+  const { passkeys, canRemove, signal } = answer.body;
   if (!Array.isArray(passkeys)) return { ok: false, error: "NetworkError" };
-  return { ok: true, passkeys: passkeys.filter(isRecord) as unknown as PasskeyInfo[], canRemove: canRemove === true };
+  return {
+    ok: true,
+    passkeys: passkeys.filter(isRecord) as unknown as PasskeyInfo[],
+    canRemove: canRemove === true,
+    signal: isRecord(signal) ? (signal as unknown as PasskeySignal) : undefined,
+  };
 }
 
 /**
@@ -107,6 +114,6 @@ export async function removePasskey(id: string, options?: PasskeyClientOptions):
   // longer accepts it. The RP ID is taken to be the page's host, as it is unless the WebAuthn
   // provider names a parent domain (then the browser refuses the signal, silently).
   const host = browserLocation()?.hostname;
-  if (host) signalUnknownPasskey(host, id.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""));
+  if (host) signalUnknownPasskey(host, wireId(id));
   return { ok: true };
 }

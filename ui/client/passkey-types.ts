@@ -73,4 +73,4 @@ export interface PasskeyCeremonyOptions extends PasskeyClientOptions {
 
 // The wire shape the server answers with, declared once in the route that builds it. A type-only
 // import: nothing of the server module reaches the browser bundles.
-export type { PasskeyInfo } from "../../server/account/passkeys.js";
+export type { PasskeyInfo, PasskeySignal } from "../../server/account/passkeys.js";

@@ -44,7 +44,8 @@ import { browserLocation, createContext, isNavigable } from "./options.js";
 import type { PasskeyCeremonyOptions, PasskeyErrorCode, PasskeyResult } from "./passkey-types.js";
 
 export { listPasskeys, removePasskey, renamePasskey } from "./passkey-account.js";
-export type { PasskeyCeremonyOptions, PasskeyClientOptions, PasskeyErrorCode, PasskeyInfo, PasskeyResult } from "./passkey-types.js";
+export { signalAcceptedPasskeys } from "./passkey-signal.js";
+export type { PasskeyCeremonyOptions, PasskeyClientOptions, PasskeyErrorCode, PasskeyInfo, PasskeyResult, PasskeySignal } from "./passkey-types.js";
 
 /** How long the autofill availability check may take: some password-manager extensions make it hang forever. */
 const AUTOFILL_CHECK_MS = 100;

@@ -213,3 +213,79 @@ describe("remove", () => {
     expect(names(host)).toEqual(["Pixel 9", "Passkey", "Passkey"]);
   });
 });
+
+describe("the browser's passkey manager (WebAuthn's Signal API)", () => {
+  type Call = [method: string, options: Record<string, unknown>];
+  const METHODS = ["signalAllAcceptedCredentials", "signalCurrentUserDetails", "signalUnknownCredential"] as const;
+  const saved = METHODS.map((name) => [name, Object.getOwnPropertyDescriptor(PublicKeyCredential, name)] as const);
+  afterEach(() => {
+    for (const [name, descriptor] of saved) {
+      if (descriptor) Object.defineProperty(PublicKeyCredential, name, descriptor);
+      else delete (PublicKeyCredential as unknown as Record<string, unknown>)[name];
+    }
+  });
+
+  /** Replaces the Signal API's methods with recorders that answer with `outcome`. */
+  function stubSignals(outcome: () => Promise<void> = () => Promise.resolve()): Call[] {
+    const calls: Call[] = [];
+    for (const name of METHODS) {
+      const value = (options: Record<string, unknown>) => (calls.push([name, options]), outcome());
+      Object.defineProperty(PublicKeyCredential, name, { value, configurable: true, writable: true });
+    }
+    return calls;
+  }
+  const base64url = (id: string) => id.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const SIGNAL = RECORDED["account-passkeys-full"].signal;
+
+  test("a loaded list: every listed passkey accepted (base64url ids) under the account's handle, and its names", async () => {
+    const calls = stubSignals();
+    await mount();
+    expect(calls).toEqual([
+      ["signalAllAcceptedCredentials", { rpId: SIGNAL.rpId, userId: SIGNAL.userId, allAcceptedCredentialIds: FULL.map((passkey) => base64url(passkey.id)) }],
+      ["signalCurrentUserDetails", SIGNAL],
+    ]);
+    expect(FULL.some((passkey) => /[+/=]/.test(passkey.id))).toBe(true);
+  });
+
+  test("after a removal: the removed one unknown, then the remaining list accepted", async () => {
+    const calls = stubSignals();
+    const host = await mount();
+    calls.length = 0;
+    await userEvent.click(buttonIn(rows(host)[2]!, "remove-button"));
+    await userEvent.click(buttonIn(rows(host)[2]!, "remove-button"));
+    await vi.waitFor(() => expect(calls.map(([method]) => method)).toContain("signalAllAcceptedCredentials"));
+    expect(calls.find(([method]) => method === "signalAllAcceptedCredentials")![1]).toEqual({
+      rpId: SIGNAL.rpId,
+      userId: SIGNAL.userId,
+      allAcceptedCredentialIds: FULL.slice(0, 2).map((passkey) => base64url(passkey.id)),
+    });
+    expect(calls[0]).toEqual(["signalUnknownCredential", { rpId: location.hostname, credentialId: base64url(FULL[2]!.id) }]);
+  });
+
+  test("an empty list is signalled too (every passkey of the account was removed)", async () => {
+    const calls = stubSignals();
+    stubs.install({ passkeys: "empty" });
+    await mount();
+    expect(calls[0]).toEqual(["signalAllAcceptedCredentials", { rpId: SIGNAL.rpId, userId: SIGNAL.userId, allAcceptedCredentialIds: [] }]);
+  });
+
+  test("refusals are ignored; signed out, nothing is signalled; without the methods, nothing happens", async () => {
+    const calls = stubSignals(() => Promise.reject(new DOMException("no", "SecurityError")));
+    const host = await mount();
+    expect(calls).toHaveLength(2);
+    expect(host.state).toBe("list");
+    expect(alert(host).textContent).toBe("");
+    document.body.replaceChildren();
+    stubs.restore();
+    calls.length = 0;
+    stubs.install({ signedIn: false });
+    expect((await mount()).state).toBe("signed-out");
+    expect(calls).toEqual([]);
+    // A browser without the methods: the list as usual.
+    document.body.replaceChildren();
+    stubs.restore();
+    for (const name of METHODS) Object.defineProperty(PublicKeyCredential, name, { value: undefined, configurable: true, writable: true });
+    stubs.install();
+    expect(names(await mount())).toEqual(["Pixel 9", "Passkey", "Passkey"]);
+  });
+});

@@ -1,5 +1,6 @@
 import { html, nothing, render, type PropertyValues, type TemplateResult } from "lit";
 import { listPasskeys, removePasskey, renamePasskey } from "../../client/passkey-account.js";
+import { signalAcceptedPasskeys } from "../../client/passkey-signal.js";
 import type { PasskeyErrorCode, PasskeyInfo } from "../../client/passkey-types.js";
 import { AuthPasskeyRegisteredEvent } from "../../events/auth-passkey-registered.js";
 import { AuthPasskeyRemovedEvent } from "../../events/auth-passkey-removed.js";
@@ -123,6 +124,13 @@ export class AuthPasskeys extends FoyerElement {
     }
     this.passkeys = result.passkeys;
     this.canRemove = result.canRemove;
+    // The newest list only (a stale one would hide a passkey just added): the browser's passkey
+    // manager hides the account's passkeys the server no longer has, where it supports that.
+    if (result.signal)
+      signalAcceptedPasskeys(
+        result.signal,
+        result.passkeys.map((passkey) => passkey.id),
+      );
     if (this.state === "error" || this.state === "signed-out") this.error = undefined;
     if (this.editing && !this.passkeys.some((passkey) => passkey.id === this.editing)) this.editing = undefined;
     if (this.confirming && (!this.canRemove || !this.passkeys.some((passkey) => passkey.id === this.confirming))) this.confirming = undefined;
