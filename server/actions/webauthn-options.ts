@@ -59,7 +59,12 @@ async function registerOptions(ctx: RequestContext, provider: WebAuthnConfig): P
   }
   // The authenticator shows the address (or, without one, the name) as the account's label.
   const label = intent.email || intent.name || "user";
-  const options = await registrationOptions(ctx, provider, { email: label, name: intent.name, existing, address: intent.email });
+  // The account's derived user handle only for a signed-in user, whose known passkeys the options
+  // exclude. A signed-out sign-up gets a random one: the server cannot exclude an existing account's
+  // passkeys there without saying the address has an account, and under the account's own handle a
+  // passkey manager would replace that account's working passkey with one the server then refuses.
+  const address = user ? intent.email : null;
+  const options = await registrationOptions(ctx, provider, { email: label, name: intent.name, existing, address });
   const cookie = await challengeCookie(ctx, "register", options.challenge, { ...intent, handle: options.user.id });
   return { ...json(200, { action: "register", options }), cookies: [cookie] };
 }

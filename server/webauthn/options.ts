@@ -35,15 +35,15 @@ export interface RegistrationSubject {
   name?: string | null;
   /** Credentials the user has already: the browser refuses to register the same authenticator twice. */
   existing: AdapterAuthenticator[];
-  /** The account's address, which the user handle is derived from; `null` for an account without one. */
+  /** The account's address, which the user handle is derived from; `null` for a random handle (a signed-out sign-up, an account without an address). */
   address: string | null;
 }
 
 /**
  * Options for `navigator.credentials.create()`. The user handle is the account's derived handle
- * (./user-handle.ts: 32 opaque bytes, the same for sign-up and for every passkey the user adds, so
- * the Signal API can name the account's passkeys), or 32 fresh random bytes for an account without
- * an address. It never carries the user id or the address.
+ * (./user-handle.ts: 32 opaque bytes, the same for every passkey the user adds, so the Signal API can
+ * name the account's passkeys) when `subject.address` is given, else 32 fresh random bytes (a
+ * signed-out sign-up, an account without an address). It never carries the user id or the address.
  */
 export async function registrationOptions(
   ctx: RequestContext,

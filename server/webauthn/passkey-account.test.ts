@@ -81,23 +81,41 @@ describe.each([
     });
   });
 
-  it("list: the Signal API's user handle is the one sign-up and an added passkey were registered under, per account", async () => {
+  it("list: the Signal API's user handle is the one passkeys added while signed in are registered under, per account; a sign-up's is random", async () => {
     const s = setup({ adapter: adapterKind, strategy });
     const ada = await passkeyUser(s);
     const laptop = new SoftAuthenticator({ origin: ORIGIN });
+    const phone = new SoftAuthenticator({ origin: ORIGIN });
     await registerPasskey(s.config, { jar: ada.jar, authenticator: laptop });
+    await registerPasskey(s.config, { jar: ada.jar, authenticator: phone });
     const { body } = await list(s.config, ada.jar);
-    expect(body.passkeys).toHaveLength(2);
+    expect(body.passkeys).toHaveLength(3);
     const handle = body.signal.userId;
-    expect(ada.authenticator.credentials[0]!.userHandle).toBe(handle);
     expect(laptop.credentials[0]!.userHandle).toBe(handle);
+    expect(phone.credentials[0]!.userHandle).toBe(handle);
     expect(Buffer.from(handle, "base64url").toString("latin1")).not.toContain("ada");
+    // Signed out, the sign-up could not exclude an existing account's passkeys: under the account's
+    // handle a passkey manager would replace a working passkey with one the server refuses.
+    expect(ada.authenticator.credentials[0]!.userHandle).not.toBe(handle);
 
     const bob = await passkeyUser(s, "bob@example.com");
+    const bobLaptop = new SoftAuthenticator({ origin: ORIGIN });
+    await registerPasskey(s.config, { jar: bob.jar, authenticator: bobLaptop });
     const bobs = (await list(s.config, bob.jar)).body.signal;
     expect(bobs).toMatchObject({ name: "bob@example.com" });
     expect(bobs.userId).not.toBe(handle);
-    expect(bob.authenticator.credentials[0]!.userHandle).toBe(bobs.userId);
+    expect(bobLaptop.credentials[0]!.userHandle).toBe(bobs.userId);
+  });
+
+  it("a sign-up's user handle is fresh each time: asking for options says nothing about whether the address has an account", async () => {
+    const s = setup({ adapter: adapterKind, strategy });
+    await passkeyUser(s);
+    const handles = new Set<string>();
+    for (const email of ["ada@example.com", "ada@example.com", "new@example.com"]) {
+      const response = await Auth(get(`/auth/webauthn-options/passkey?action=register&email=${encodeURIComponent(email)}`), s.config);
+      handles.add(((await response.json()) as { options: { user: { id: string } } }).options.user.id);
+    }
+    expect(handles.size).toBe(3);
   });
 
   it("rename: trimmed name stored and listed; 1…64 characters of text only", async () => {

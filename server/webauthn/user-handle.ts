@@ -2,17 +2,19 @@
  * The WebAuthn user handle of an account: 32 bytes derived from the configured secret (the first of
  * the list, the one that seals) and the account's normalised e-mail address, never stored. Auth.js's
  * Authenticator table has no column for a handle, and a derived one needs none: the same address
- * gives the same handle at sign-up (before the user exists) and whenever the signed-in user adds a
- * passkey, so the browser can be told which of the account's passkeys the site still accepts
- * (WebAuthn's Signal API, `signalAllAcceptedCredentials`, keyed by this handle).
+ * gives the same handle whenever the signed-in user adds a passkey, so the browser can be told which
+ * of the account's passkeys the site still accepts (WebAuthn's Signal API,
+ * `signalAllAcceptedCredentials`, keyed by this handle). A signed-out sign-up does not use it
+ * (server/actions/webauthn-options.ts says why): its passkey gets a random handle.
  *
  * The handle is opaque: an HKDF-SHA-256 output under a salt of its own, over a digest of the address,
  * so it carries no personal data and cannot be linked to the address without the secret.
  *
  * Trade-offs:
  * - One handle per account. An authenticator keeps one passkey per account and site, so a second
- *   registration for the account in the same passkey manager replaces the first there (the options'
- *   `excludeCredentials` already refuses that for the account's known passkeys).
+ *   registration for the account in the same passkey manager would replace the first there (the
+ *   options' `excludeCredentials` refuses that for the account's known passkeys, which is why only
+ *   signed-in registrations, which list them, use this handle).
  * - The handle changes with the address or with the first secret. Passkeys made before keep
  *   working (sign-in looks credentials up by id, never by handle); later signals simply no longer
  *   match them, which only means the browser is not told about them.
