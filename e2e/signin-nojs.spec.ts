@@ -1,7 +1,8 @@
 /**
  * The demo's built-in sign-in page with JavaScript off: credentials, e-mail links and passkeys share
  * one e-mail field and one form with one primary button, and the methods that need no script —
- * credentials ("Continue") and the e-mail link (a `formaction` button) — still sign in.
+ * credentials ("Continue") and the e-mail link (a `formaction` button) — still sign in, and a wrong
+ * password keeps the address typed.
  */
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { DEMO_EMAIL, DEMO_PASSWORD, SignInPage, message } from "./support/pages.js";
@@ -37,11 +38,16 @@ test("one e-mail input and one primary button for credentials, e-mail links and 
   await expect(page.getByRole("button", { name: message("en", "signin.emailLink") })).toBeVisible();
 });
 
-test("credentials sign in without JavaScript; a wrong password marks the fields", async ({ page }) => {
+test("credentials sign in without JavaScript; a wrong password keeps the address and marks the fields", async ({ page }) => {
   const signin = new SignInPage(page);
   await signin.goto();
   await signin.signIn(DEMO_EMAIL, "wrong");
   await signin.expectCredentialsError();
+  // The address typed is still there (kept by the server for this page), the password is not.
+  await expect(signin.email).toHaveValue(DEMO_EMAIL);
+  await expect(signin.password).toHaveValue("");
+  expect(page.url()).not.toContain(encodeURIComponent(DEMO_EMAIL));
+  expect(page.url()).not.toContain(DEMO_EMAIL);
   await expect(signin.email).toHaveAttribute("aria-invalid", "true");
   await expect(signin.password).toHaveAttribute("aria-invalid", "true");
   await expect(signin.password).toHaveAttribute("aria-describedby", "signin-error");

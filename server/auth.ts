@@ -9,7 +9,8 @@
  */
 import { normalizeConfig } from "./config/normalize.js";
 import type { NormalizedConfig } from "./config/types.js";
-import { createContext, requestOrigin } from "./context/request-context.js";
+import { createContext, requestOrigin, type RequestContext } from "./context/request-context.js";
+import { keptEmailCookie } from "./actions/signin/kept-email.js";
 import { errorToInternal, type ErrorTarget } from "./core/error-response.js";
 import { AUTHJS_TEXT, authjsError } from "./core/authjs-wording.js";
 import { AuthError, ErrorPageLoop, InvalidCallbackUrl, MissingSecret, StoreError, UntrustedHost } from "./core/errors.js";
@@ -133,11 +134,12 @@ async function answer(input: Input, configInput: ConfigInput): Promise<Response 
     return configErrorResponse(config, req, target);
   }
 
+  let ctx: RequestContext | undefined;
   try {
     // Counted before anything looks the identifier up: a refusal says nothing about the account.
     const limit = await rateLimit(config, req, target, returnRedirect);
     if (limit.refusal) return config.raw ? limit.refusal : toResponse(limit.refusal, returnRedirect);
-    const ctx = await createContext(config, req);
+    ctx = await createContext(config, req);
     const internal = await route.handle(ctx, route.segments);
     if (limit.settle) await limit.settle(internal);
     // The public provider list sets no cookies, so that caches may keep it (as Auth.js).
@@ -151,8 +153,12 @@ async function answer(input: Input, configInput: ConfigInput): Promise<Response 
     if (!(error instanceof StoreError)) logger.error(error instanceof Error ? error : new Error(String(error)));
     if (config.raw && error instanceof AuthError && !returnRedirect) throw error;
     const isSessionPost = req.action === "session" && req.method === "POST";
-    // The error path answers without cookies, as Auth.js does (docs/compatibility.md#quirks-kept-on-purpose).
-    return toResponse(errorToInternal(error, target, isSessionPost), returnRedirect);
+    // The error path answers without cookies, as Auth.js does (docs/compatibility.md#quirks-kept-on-purpose),
+    // except one for a form post's failed credentials sign-in: the address it typed, for the page it lands on.
+    const internal = errorToInternal(error, target, isSessionPost);
+    const kept = ctx && !returnRedirect ? await keptEmailCookie(ctx, error) : undefined;
+    if (kept) internal.cookies = [kept];
+    return toResponse(internal, returnRedirect);
   }
 }
 

@@ -15,6 +15,7 @@ import { escapeHtml } from "../pages/document.js";
 import type { ResponseInternal } from "../types.js";
 import type { VerifyRequestResend } from "../pages/verify-request.js";
 import { maskEmail, readEmailSent } from "./signin/email-sent.js";
+import { clearKeptEmail, keptEmailCookieName, readKeptEmail } from "./signin/kept-email.js";
 
 type PageAction = "signin" | "signout" | "error" | "verify-request";
 
@@ -43,6 +44,8 @@ export function pageAction(ctx: RequestContext): ResponseInternal | Promise<Resp
   const custom = ctx.config.pages[PAGE_OPTION[action]];
   if (custom) return { redirect: customPageLocation(ctx, action, custom) };
   if (action === "verify-request") return verifyRequestResponse(ctx);
+  // After a failed credentials post from this page: its e-mail field keeps the address (./signin/kept-email.ts).
+  if (action === "signin" && ctx.req.query.error === "CredentialsSignin" && ctx.req.cookies[keptEmailCookieName(ctx)]) return keptEmailResponse(ctx);
   const pending = action === "signin" ? undiscoveredProviders(ctx) : [];
   if (pending.length === 0) return builtInPageResponse(ctx);
   return Promise.all(pending.map((provider) => discoverAuthorizationEndpoint(provider, DISCOVERY_WAIT_MS))).then(() => builtInPageResponse(ctx));
@@ -89,6 +92,14 @@ async function verifyRequestResponse(ctx: RequestContext): Promise<ResponseInter
   const wait = Math.ceil(sent.sent + cooldown - Date.now() / 1000);
   if (ctx.req.query.resend === "cooldown" && wait > 0) resend.notice = { kind: "cooldown", wait };
   return render(ctx, pageContext(ctx), { page: "verify-request", resend });
+}
+
+/** The sign-in page with the kept address in its e-mail field, rendered afresh; the cookie is deleted. */
+async function keptEmailResponse(ctx: RequestContext): Promise<ResponseInternal> {
+  const email = await readKeptEmail(ctx);
+  const request = builtInPage(ctx, "signin");
+  if (email && request.page === "signin") request.props.email = email;
+  return { ...render(ctx, pageContext(ctx), request), cookies: [clearKeptEmail(ctx)] };
 }
 
 function builtInPageResponse(ctx: RequestContext): ResponseInternal {
