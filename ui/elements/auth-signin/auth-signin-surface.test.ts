@@ -44,6 +44,8 @@ describe("one form for the e-mail-based methods", () => {
     expect(emails[0]!.required).toBe(true);
     expect(host.querySelector(`label[for="${CSS.escape(emails[0]!.id)}"]`)!.textContent).toBe("Email");
     expect(passwordInput(host).type).toBe("password");
+    // Only the shared e-mail field is required by the element; the app's fields say for themselves.
+    expect(passwordInput(host).required).toBe(false);
 
     const primary = form(host).querySelectorAll(".auth-submit:not(.auth-alt)");
     expect([...primary].map((node) => node.textContent)).toEqual(["Continue"]);

@@ -267,7 +267,7 @@ export class AuthSignin extends FoyerElement {
             name=${field.name}
             type=${field.type}
             autocomplete=${field.autocomplete ?? nothing}
-            ?required=${field.required ?? !!email}
+            ?required=${field.required}
             aria-invalid=${invalid}
             aria-describedby=${described ?? nothing}
           />
@@ -280,7 +280,7 @@ export class AuthSignin extends FoyerElement {
           email
             ? input(
                 email,
-                { name: "email", type: "email", label: "", autocomplete: webauthn ? "username webauthn" : "email" },
+                { name: "email", type: "email", label: "", autocomplete: webauthn ? "username webauthn" : "email", required: true },
                 // The app's own label of the shared field, unless it is the generic English "Email" (said in the page's language).
                 (provider && t(`signin.field.${provider.id}.email`)) ?? (own === "Email" ? undefined : own) ?? t("signin.email.label"),
               )
