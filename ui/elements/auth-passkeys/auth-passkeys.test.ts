@@ -240,10 +240,14 @@ describe("the browser's passkey manager (WebAuthn's Signal API)", () => {
   test("a loaded list: every listed passkey accepted (base64url ids) under the account's handle, and its names", async () => {
     const calls = stubSignals();
     await mount();
-    expect(calls).toEqual([
-      ["signalAllAcceptedCredentials", { rpId: SIGNAL.rpId, userId: SIGNAL.userId, allAcceptedCredentialIds: FULL.map((passkey) => base64url(passkey.id)) }],
-      ["signalCurrentUserDetails", SIGNAL],
-    ]);
+    // Once per loaded list (a session change on the page may load it again): always the same two calls.
+    await vi.waitFor(() => expect(calls.length).toBeGreaterThan(0));
+    for (let index = 0; index < calls.length; index += 2) {
+      expect(calls.slice(index, index + 2)).toEqual([
+        ["signalAllAcceptedCredentials", { rpId: SIGNAL.rpId, userId: SIGNAL.userId, allAcceptedCredentialIds: FULL.map((passkey) => base64url(passkey.id)) }],
+        ["signalCurrentUserDetails", SIGNAL],
+      ]);
+    }
     expect(FULL.some((passkey) => /[+/=]/.test(passkey.id))).toBe(true);
   });
 
